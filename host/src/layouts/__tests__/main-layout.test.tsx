@@ -1,0 +1,125 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { api, authStore, locationStore, uiStore } from '@repo/shared-core';
+import type { Location, Profile } from '@repo/contracts';
+import { renderPage, settle } from '../../pages/__tests__/helpers';
+import { MainLayout } from '../main-layout';
+
+jest.mock('@repo/shared-core', () => {
+  const actual = jest.requireActual('@repo/shared-core');
+  // Only the network is faked: stores, menus and the rules handler are the real ones.
+  actual.api.get = jest.fn().mockResolvedValue({ data: {} });
+  actual.api.post = jest.fn().mockResolvedValue({ data: { ok: true } });
+  return actual;
+});
+
+const loc = (id: string, name: string): Location => ({
+  _id: id,
+  id,
+  name,
+  address: null,
+  phone: null,
+  workingHours: null,
+  images: [],
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+});
+
+const profile = (rules: string[]): Profile => ({
+  id: 'e1',
+  name: 'Ольга Петрова',
+  phone: '+79000000001',
+  position: null,
+  location: { id: 'l1', name: 'Центр' },
+  locations: [
+    { id: 'l1', name: 'Центр' },
+    { id: 'l2', name: 'Север' },
+  ],
+  role: { id: 'r1', name: 'owner', title: 'Владелец', rules },
+});
+
+function signInAs(rules: string[]) {
+  act(() => {
+    authStore.getState().setProfile(profile(rules));
+    locationStore.getState().setList([loc('l1', 'Центр'), loc('l2', 'Север')]);
+    locationStore.getState().setLocation(loc('l1', 'Центр'));
+  });
+}
+
+describe('MainLayout', () => {
+  beforeEach(() => {
+    (api.get as jest.Mock).mockClear();
+    (api.post as jest.Mock).mockClear();
+  });
+
+  it("renders the seed's main menu in order, then the online-shop group", async () => {
+    signInAs(['change_location']);
+    renderPage(<MainLayout />, { route: '/orders' });
+    await settle();
+    const nav = screen.getByRole('navigation', { name: 'Главное меню' });
+    const labels = within(nav)
+      .getAllByRole('menuitem')
+      .map((el) => el.textContent?.trim());
+    expect(labels).toEqual([
+      'Склад',
+      'Закупки',
+      'Продажи',
+      'Заказы / Ремонт',
+      'Клиенты',
+      'Финансы',
+      'Отчеты',
+      'Задачи',
+      'Планировщик',
+      'Профили сотрудников',
+      'Настройки',
+      'Каталог',
+      'Устройства',
+      'Заявки',
+      'Конструкторы',
+    ]);
+    expect(within(nav).getByText('Интернет-магазин')).toBeInTheDocument();
+    // The item of the current path is the selected one.
+    const selected = nav.querySelector('.ant-menu-item-selected');
+    expect(selected).toHaveTextContent('Заказы / Ремонт');
+  });
+
+  it('disables the location switcher when change_location is false', async () => {
+    signInAs([]);
+    expect(uiStore.getState().change_location).toBe(false);
+    renderPage(<MainLayout />);
+    await settle();
+    const switcher = screen.getByTestId('location-switcher');
+    expect(switcher).toHaveClass('ant-select-disabled');
+    expect(switcher).toHaveTextContent('Центр');
+  });
+
+  it('switches location: store, server, then refetch', async () => {
+    signInAs(['change_location']);
+    renderPage(<MainLayout />);
+    await settle();
+    const switcher = screen.getByTestId('location-switcher');
+    expect(switcher).not.toHaveClass('ant-select-disabled');
+    fireEvent.mouseDown(within(switcher).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Север'));
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('location/current/l2'));
+    expect(locationStore.getState().current?._id).toBe('l2');
+  });
+
+  it('shows the realtime status as words and the employee name', async () => {
+    signInAs(['change_location']);
+    renderPage(<MainLayout />);
+    await settle();
+    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Отключено');
+    expect(screen.getByTestId('user-menu')).toHaveTextContent('Ольга Петрова');
+  });
+
+  it('signs out through the server, then goes to the login page', async () => {
+    signInAs(['change_location']);
+    renderPage(<MainLayout />);
+    await settle();
+    fireEvent.click(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('Выйти'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('auth/logout'));
+    expect(await screen.findByText('Страница входа')).toBeInTheDocument();
+    expect(authStore.getState().isAuthenticated).toBe(false);
+  });
+});

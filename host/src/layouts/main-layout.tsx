@@ -1,0 +1,122 @@
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout } from 'antd';
+import { useCallback, useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { BrandMark } from './brand-mark';
+import { LocationSwitcher } from './location-switcher';
+import { RealtimeStatus } from './realtime-status';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+const SIDER_WIDTH = 248;
+const COLLAPSED_KEY = 'host.sider.collapsed';
+const border = '1px solid rgba(5, 5, 5, 0.06)';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The frame of every signed-in screen. On wide screens the menu is a sider that can be folded to
+ * icons (remembered across visits: people who fold it want it folded tomorrow too); below `lg`
+ * it moves into a drawer so the counter tablet keeps the whole width for the work area.
+ */
+export function MainLayout() {
+  const screens = Grid.useBreakpoint();
+  // Until antd has measured the screen, assume a desktop: avoids a flash of the mobile header.
+  const mobile = screens.lg === false;
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  const toggle = () => {
+    if (mobile) return setDrawerOpen(true);
+    setCollapsed((c) => {
+      try {
+        localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
+      } catch {
+        // Private mode: the choice just is not remembered.
+      }
+      return !c;
+    });
+  };
+
+  const brand = (compact: boolean) => (
+    <Link
+      to="/"
+      aria-label="На главную"
+      style={{ display: 'flex', alignItems: 'center', height: 64, padding: compact ? '0 16px' : '0 20px' }}
+    >
+      <BrandMark compact={compact} />
+    </Link>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {!mobile && (
+        <Layout.Sider
+          theme="light"
+          width={SIDER_WIDTH}
+          collapsedWidth={64}
+          collapsed={collapsed}
+          trigger={null}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto', borderInlineEnd: border }}
+        >
+          {brand(collapsed)}
+          <nav aria-label="Главное меню" style={{ paddingBottom: 16 }}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
+        </Layout.Sider>
+      )}
+      {mobile && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={closeDrawer}
+          size={SIDER_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+        >
+          {brand(false)}
+          <nav aria-label="Главное меню">
+            <SideMenu collapsed={false} onNavigate={closeDrawer} />
+          </nav>
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 20,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            height: 64,
+            paddingInline: mobile ? 12 : 24,
+            background: '#fff',
+            borderBottom: border,
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={mobile ? 'Открыть меню' : collapsed ? 'Развернуть меню' : 'Свернуть меню'}
+            icon={mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={toggle}
+          />
+          <LocationSwitcher width={mobile ? 180 : 260} />
+          <div style={{ flex: 1 }} />
+          <RealtimeStatus compact={screens.md === false} />
+          <UserMenu compact={mobile} />
+        </Layout.Header>
+        <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

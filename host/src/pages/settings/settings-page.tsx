@@ -1,0 +1,149 @@
+import { PlusOutlined, ShopOutlined } from '@ant-design/icons';
+import { hasRule, type Location } from '@repo/contracts';
+import { getApiError, useAuth } from '@repo/shared-core';
+import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Tabs, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { useLocations } from '../../app/api/get-locations';
+import { AuditJournal } from './audit/audit-journal';
+import { LocationCard } from './location-card';
+import { LocationFormDrawer } from './location-form-drawer';
+import { useLocationRights } from './use-location-rights';
+
+/** `?location=new` or `?location=<id>`: an open form has its own URL, so it can be sent to a colleague. */
+const PARAM = 'location';
+
+/** `?tab=audit`: the open tab is in the URL too, so a link to the journal opens the journal. */
+const TAB = 'tab';
+const AUDIT = 'audit';
+
+/** «Настройки магазина»: the locations and, for roles with `view:audit`, the journal of changes. */
+export function SettingsPage() {
+  const canViewAudit = useAuth((s) => hasRule(s.profile?.role.rules ?? [], 'view:audit'));
+  const [params, setParams] = useSearchParams();
+  // Without the right a shared `?tab=audit` link simply lands on the shops.
+  if (!canViewAudit) return <LocationsTab />;
+
+  const active = params.get(TAB) === AUDIT ? AUDIT : 'locations';
+  const onTab = (key: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (key === AUDIT) next.set(TAB, AUDIT);
+        else next.delete(TAB);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Tabs
+      activeKey={active}
+      onChange={onTab}
+      items={[
+        { key: 'locations', label: 'Магазины', children: <LocationsTab /> },
+        { key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> },
+      ]}
+    />
+  );
+}
+
+/** The company's locations, their contacts, hours and photos. */
+function LocationsTab() {
+  const { canCreate, canEdit, canDelete } = useLocationRights();
+  const locations = useLocations();
+  const [params, setParams] = useSearchParams();
+  const formParam = params.get(PARAM);
+
+  const openForm = (id: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set(PARAM, id);
+      return next;
+    });
+  const closeForm = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete(PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const editing: Location | null =
+    formParam && formParam !== 'new' ? (locations.data?.find((l) => l._id === formParam) ?? null) : null;
+  const formOpen = (formParam === 'new' && canCreate) || (Boolean(editing) && canEdit);
+
+  const createButton = canCreate && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('new')}>
+      Добавить магазин
+    </Button>
+  );
+
+  let body;
+  if (locations.isPending) {
+    body = (
+      <Row gutter={[16, 16]}>
+        {[0, 1].map((i) => (
+          <Col key={i} xs={24} xl={12}>
+            <Card variant="borderless">
+              <Skeleton active paragraph={{ rows: 4 }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    );
+  } else if (locations.isError) {
+    body = (
+      <Card variant="borderless">
+        <Result
+          status="error"
+          title="Не удалось загрузить магазины"
+          subTitle={getApiError(locations.error).message}
+          extra={
+            <Button type="primary" onClick={() => locations.refetch()} loading={locations.isFetching}>
+              Повторить
+            </Button>
+          }
+        />
+      </Card>
+    );
+  } else if (locations.data.length === 0) {
+    body = (
+      <Card variant="borderless">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Магазинов пока нет">
+          {createButton}
+        </Empty>
+      </Card>
+    );
+  } else {
+    body = (
+      <Row gutter={[16, 16]}>
+        {locations.data.map((l) => (
+          <Col key={l._id} xs={24} xl={12} xxl={8}>
+            <LocationCard location={l} canEdit={canEdit} canDelete={canDelete} onEdit={() => openForm(l._id)} />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <div>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            <ShopOutlined style={{ marginInlineEnd: 8, color: '#8c8c8c' }} />
+            Магазины
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Точки продаж и сервисные центры: адреса, телефоны, часы работы и фотографии
+          </Typography.Text>
+        </div>
+        {/* The empty state carries its own button; one is enough. */}
+        {locations.data?.length !== 0 && createButton}
+      </Flex>
+      {body}
+      <LocationFormDrawer open={formOpen} location={editing} onClose={closeForm} />
+    </Flex>
+  );
+}

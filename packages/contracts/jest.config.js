@@ -1,0 +1,1 @@
+module.exports = { testEnvironment: 'node', transform: { '^.+\\.tsx?$': ['@swc/jest'] }, testMatch: ['**/__tests__/**/*.test.ts'] };

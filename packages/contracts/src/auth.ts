@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { phoneSchema } from './phone';
+
+export const loginRequestSchema = z
+  .object({
+    phone: phoneSchema,
+    password: z.string({ error: 'Укажите пароль' }).min(1, 'Укажите пароль').max(200, 'Слишком длинный пароль'),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const locationRefSchema = z.object({ id: z.string(), name: z.string() });
+export type LocationRef = z.infer<typeof locationRefSchema>;
+
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    position: z.string().nullable(),
+    /** The employee's current location; null only when the employee may work nowhere. */
+    location: locationRefSchema.nullable(),
+    /** The locations this employee may work in. */
+    locations: z.array(locationRefSchema),
+    role: z.object({ id: z.string(), name: z.string(), title: z.string(), rules: z.array(z.string()) }),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), profile: profileSchema }).meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const checkTokenResponseSchema = z.object({ status: z.enum(['valid', 'invalid']) }).meta({ id: 'CheckToken' });
+export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  name: z.string().trim().min(2, 'Имя должно быть не короче 2 символов').max(120, 'Имя слишком длинное'),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Укажите текущий пароль'),
+    newPassword: z.string().min(8, 'Пароль должен быть не короче 8 символов').max(200, 'Слишком длинный пароль'),
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ['newPassword'],
+    message: 'Новый пароль совпадает с текущим',
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ items: z.array(sessionSchema) });
+export const revokeSessionsResponseSchema = z.object({ revoked: z.number().int() });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; the client reacts to `unauthenticated` (sign out) and shows the message otherwise. */
+export const errorCodes = [
+  'invalid_credentials',
+  'unauthenticated',
+  'forbidden',
+  'validation',
+  'not_found',
+  'conflict',
+  'too_many_requests',
+  'server_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error contract of every route: `{ message, code, errors? }`, messages in Russian. */
+export const errorResponseSchema = z
+  .object({
+    message: z.string(),
+    code: z.enum(errorCodes),
+    /** Per-field messages, keyed by the field path joined with dots (`address.city`). */
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Fixed Russian texts shared by server and client (seed-spec §8 and issue #2). */
+export const messages = {
+  invalidCredentials: 'Введен неверный логин или пароль',
+  unauthenticated: 'Пользователь не авторизован',
+  notFound: 'Запрос не найден',
+  serverError: 'Ошибка сервера',
+  connectionError: 'Ошибка соединения',
+  validation: 'Проверьте правильность заполнения полей',
+  malformedJson: 'Тело запроса не является корректным JSON',
+  unsupportedMediaType: 'Неподдерживаемый тип содержимого запроса',
+  bodyTooLarge: 'Слишком большой объём данных в запросе',
+  missingLocationId: 'Отсутствует ID магазина',
+  locationSetError: 'Ошибка установки локации',
+  locationRequired: 'Не выбран магазин: укажите магазин в заголовке Shop',
+  locationForbidden: 'Нет доступа к выбранному магазину',
+} as const;

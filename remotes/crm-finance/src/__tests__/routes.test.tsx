@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { routes } from '../expose/routes';
+
+const expected = ["/clients", "/finance", "/reports", "/tasks", "/planner", "/profileworker"];
+
+describe('crmFinance/routes', () => {
+  it('exposes exactly the paths the host mounts for this area', () => {
+    expect(routes.map((r) => r.path)).toEqual(expected);
+  });
+
+  it('renders a Russian «not built yet» screen for every route', () => {
+    for (const route of routes) {
+      const { unmount } = render(
+        <MemoryRouter initialEntries={[route.path.replace('/:id?', '')]}>
+          <route.Component />
+        </MemoryRouter>,
+      );
+      expect(screen.getByText(/ещё не создан/)).toBeTruthy();
+      unmount();
+    }
+  });
+});

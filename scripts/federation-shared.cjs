@@ -1,0 +1,37 @@
+// One list of Module Federation shared singletons, required by every webpack config
+// (host and the four remotes). Keep it the only place that says what is shared:
+// a package shared by one bundle but not another is loaded twice and breaks
+// React context, the router, the query cache and the stores.
+'use strict';
+
+const singleton = (extra = {}) => ({ singleton: true, requiredVersion: false, strictVersion: false, ...extra });
+
+/** Package names shared as singletons. */
+const sharedPackages = [
+  'react',
+  'react-dom',
+  // jsx runtime and react-dom/client: shared by prefix so every subpath is one copy too.
+  'react/',
+  'react-dom/',
+  // react-router-dom v7 re-exports react-router: both must be shared or the contexts split.
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'react-toastify',
+  'antd',
+  'dayjs',
+  'zod',
+  // Workspace packages: import them by their bare names only (an alias or a relative
+  // path makes a second copy with its own stores).
+  '@repo/shared-core',
+  '@repo/contracts',
+];
+
+/** The `shared` option for ModuleFederationPlugin. */
+function federationShared() {
+  const shared = {};
+  for (const name of sharedPackages) shared[name] = singleton();
+  return shared;
+}
+
+module.exports = { sharedPackages, federationShared };

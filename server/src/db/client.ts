@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { Client, Pool } from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; services take `Tx` so they can be composed inside one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(__dirname, '../../migrations');
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const client = dataDir.startsWith('memory://') ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // An idle connection can be ended by the server (restart, failover, a dropped database). pg emits
+  // that on the pool; unhandled it would crash the process. The pool replaces the connection itself.
+  pool.on('error', (err) => console.warn(`PostgreSQL: idle connection lost (${err.message})`));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several processes may start at once against one database: migrate under an advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(7243001)');
+    await migratePg(db as never, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
+    lockClient.release();
+  }
+  const listeners: Client[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      // LISTEN needs a connection of its own that lives as long as the subscription.
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      client.on('error', () => undefined);
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}

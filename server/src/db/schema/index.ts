@@ -1,0 +1,3 @@
+export * from './org';
+export * from './staff';
+export * from './audit';

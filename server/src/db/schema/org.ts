@@ -1,0 +1,62 @@
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, updatedAt } from './columns';
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const locations = pgTable('locations', {
+  id: id(),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  name: text('name').notNull(),
+  address: text('address'),
+  phone: text('phone'),
+  workingHours: text('working_hours'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const locationImages = pgTable(
+  'location_images',
+  {
+    id: id(),
+    locationId: uuid('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('location_images_location_idx').on(t.locationId)],
+);
+
+/** A location's default warehouse and cashbox are created with it and removed with it while unused. */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: id(),
+    locationId: uuid('location_id').notNull().references(() => locations.id),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('warehouses_location_idx').on(t.locationId)],
+);
+
+export const cashboxes = pgTable(
+  'cashboxes',
+  {
+    id: id(),
+    locationId: uuid('location_id').notNull().references(() => locations.id),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['cash', 'bank', 'card'] }).notNull().default('cash'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cashboxes_location_idx').on(t.locationId)],
+);

@@ -1,0 +1,122 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createLocationRequestSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  idSchema,
+  locationImageLimits,
+  locationListSchema,
+  locationSchema,
+  okSchema,
+  removeLocationImageRequestSchema,
+  updateLocationRequestSchema,
+} from '@repo/contracts';
+import { actorOf, authOf } from '../../lib/request';
+import { readUpload } from './images';
+import * as service from './service';
+
+const ctx = (request: FastifyRequest): service.Ctx => ({ db: request.server.db, auth: authOf(request), actor: actorOf(request) });
+const tags = ['location'];
+const imageParams = z.object({ imageId: idSchema });
+const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** /api/location: thin routes; the rules live in service.ts. */
+export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only these routes accept multipart, with the upload's own limits.
+  await app.register(multipart, { limits: { fileSize: locationImageLimits.maxBytes, files: 1, fields: 5, parts: 6 } });
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Магазины, в которых сотрудник может работать', response: { 200: locationListSchema } } },
+    async (request) => service.listLocations(ctx(request)),
+  );
+
+  app.get(
+    '/current/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Открыть магазин и запомнить его текущим',
+        params: idParamsSchema,
+        response: { 200: locationSchema, ...errors },
+      },
+    },
+    async (request) => service.openCurrentLocation(ctx(request), request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { rule: 'create:location' },
+      schema: { tags, summary: 'Создать магазин (со складом и кассой по умолчанию)', body: createLocationRequestSchema, response: { 201: locationSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createLocation(ctx(request), request.body)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { rule: 'edit:location' },
+      schema: { tags, summary: 'Изменить магазин', params: idParamsSchema, body: updateLocationRequestSchema, response: { 200: locationSchema, ...errors } },
+    },
+    async (request) => service.updateLocation(ctx(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { rule: 'delete:location' },
+      schema: { tags, summary: 'Удалить магазин (409, пока на него что-то ссылается)', params: idParamsSchema, response: { 200: okSchema, ...errors, 409: errorResponseSchema } },
+    },
+    async (request) => {
+      await service.deleteLocation(ctx(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/images',
+    {
+      config: { rule: 'edit:location' },
+      schema: {
+        tags,
+        summary: 'Загрузить изображение магазина',
+        description: 'multipart/form-data: поле `locationId`, затем файл `image` (JPEG, PNG или WebP по содержимому, до 5 МБ, не больше 10 на магазин).',
+        consumes: ['multipart/form-data'],
+        response: { 201: locationSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.addImage(ctx(request), await readUpload(request))),
+  );
+
+  app.post(
+    '/images/remove',
+    {
+      config: { rule: 'edit:location' },
+      schema: { tags, summary: 'Удалить изображение магазина', body: removeLocationImageRequestSchema, response: { 200: locationSchema, ...errors } },
+    },
+    async (request) => service.removeImage(ctx(request), request.body.locationId, request.body.imageId),
+  );
+
+  for (const thumbnail of [false, true]) {
+    app.get(
+      thumbnail ? '/images/:imageId/thumbnail' : '/images/:imageId',
+      {
+        config: { cookieAuth: true },
+        schema: {
+          tags,
+          summary: thumbnail ? 'Миниатюра изображения (WebP)' : 'Изображение магазина',
+          description: 'Байты изображения; токен из заголовка Authorization или cookie `token`, поэтому годится для <img src>.',
+          params: imageParams,
+        },
+      },
+      async (request, reply) => {
+        const image = await service.imageContent(ctx(request), request.params.imageId, thumbnail);
+        return reply.type(image.mime).header('cache-control', 'private, max-age=86400').send(image.data);
+      },
+    );
+  }
+};

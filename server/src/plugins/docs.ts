@@ -1,0 +1,82 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const docsPrefix = '/api/docs';
+
+const description = [
+  'API бэк-офиса сети магазинов и сервисных центров.',
+  '',
+  '* **Авторизация**: непрозрачный токен из `POST /api/auth/login` в заголовке `Authorization: Bearer <token>`',
+  '  (или в cookie `token` — для `<img src>` и WebSocket).',
+  '* **Магазин**: заголовок `Shop: <id магазина>` выбирает текущий магазин. Маршруты, работающие внутри магазина,',
+  '  требуют его (403 `forbidden`, если магазин не указан или чужой); остальные записывают его в журнал изменений.',
+  '* **Ошибки**: всегда `{ message, code, errors? }`, сообщения на русском.',
+  '* **Realtime**: WebSocket `/ws?token=...`; сервер шлёт только JSON-массивы, события `{ type, locationId, entity, id }`.',
+].join('\n');
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Adds what the route config declares to the generated operation: public routes need no token, a
+ * declared rule is named in the description, and location routes document the required `Shop` header.
+ */
+function transform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const config = (input.route.config ?? {}) as { auth?: boolean; rule?: string; location?: boolean };
+  const schema = { ...(out.schema as Record<string, unknown>) };
+  if (config.auth === false) schema.security = [];
+  if (config.rule) {
+    const note = `Требуется право \`${config.rule}\` (любая область).`;
+    schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
+  }
+  if (config.location) {
+    const headers = (schema.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined) ?? {};
+    schema.headers = {
+      type: 'object',
+      ...headers,
+      properties: { ...headers.properties, shop: { type: 'string', format: 'uuid', description: 'ID текущего магазина' } },
+      required: [...(headers.required ?? []), 'shop'],
+    };
+  }
+  return { ...out, schema };
+}
+
+/** OpenAPI generated from the zod contracts: JSON at /api/docs/json, Swagger UI at /api/docs; both public. */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: { title: 'Back-office API', version: '0.1.0', description },
+        servers: [],
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', description: 'Токен из POST /api/auth/login' },
+            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'token' },
+          },
+        },
+        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+        tags: [
+          { name: 'system', description: 'Служебное' },
+          { name: 'auth', description: 'Вход, профиль, сессии' },
+          { name: 'location', description: 'Магазины и их изображения' },
+          { name: 'audit', description: 'Журнал изменений' },
+        ],
+      },
+      transform,
+      transformObject: jsonSchemaTransformObject,
+    });
+
+    // The documentation routes are public: the auth plugin skips routes with `config.auth === false`.
+    app.addHook('onRoute', (route) => {
+      if (route.url === docsPrefix || route.url.startsWith(`${docsPrefix}/`)) route.config = { ...route.config, auth: false };
+    });
+    await app.register(swaggerUi, {
+      routePrefix: docsPrefix,
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+    });
+  },
+  { name: 'docs' },
+);

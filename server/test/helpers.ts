@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { Profile } from '@repo/contracts';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+
+export interface TestDatabase {
+  database: Database;
+  /** What the app's config should say about this database. */
+  databaseUrl: string | null;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh database: in-memory PGlite by default, a throw-away PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    return { database, databaseUrl: null, dispose: () => database.close() };
+  }
+  const dbName = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const { Client } = await import('pg');
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: '' });
+  return {
+    database,
+    databaseUrl: testUrl.toString(),
+    async dispose() {
+      await database.close();
+      const drop = new Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${dbName} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ ...process.env, DIST_DIR: '' }), logLevel: 'warn', ...overrides };
+}
+
+/**
+ * A fresh app on a fresh database (each test file gets its own), seeded with the demo data unless
+ * the overrides say otherwise. With `database`, the app uses it and leaves it open on close.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: { database?: Database } = {}): Promise<FastifyInstance> {
+  if (opts.database) return buildApp({ config: testConfig(overrides), database: opts.database, logger: false });
+  const test = await createTestDatabase();
+  try {
+    const config = testConfig({ databaseUrl: test.databaseUrl, dataDir: 'memory://', ...overrides });
+    const app = await buildApp({ config, database: test.database, logger: false });
+    app.addHook('onClose', async () => test.dispose());
+    return app;
+  } catch (err) {
+    await test.dispose();
+    throw err;
+  }
+}
+
+export const demoPhones = {
+  owner: '+79000000001',
+  manager: '+79000000002',
+  engineer: '+79000000003',
+  cashier: '+79000000004',
+} as const;
+
+/** Signs in through the real route; fails the test loudly when the login does not succeed. */
+export async function login(app: FastifyInstance, phone: string, password = 'demo1234'): Promise<{ token: string; profile: Profile }> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${phone} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Headers of a signed-in request; `locationId` goes into the `Shop` header. */
+export function authHeaders(token: string, locationId?: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, ...(locationId ? { shop: locationId } : {}) };
+}
