@@ -69,11 +69,10 @@ export async function touchLocation(db: Conn, id: string): Promise<void> {
 
 /** What still refers to a location besides its own default warehouse and cashbox (the cases with a known message). */
 export async function locationReferences(db: Conn, id: string) {
-  const [[emp], [wh], [cb]] = await Promise.all([
-    db.select({ n: count() }).from(employeeLocations).where(eq(employeeLocations.locationId, id)),
-    db.select({ n: count() }).from(warehouses).where(and(eq(warehouses.locationId, id), eq(warehouses.isDefault, false))),
-    db.select({ n: count() }).from(cashboxes).where(and(eq(cashboxes.locationId, id), eq(cashboxes.isDefault, false))),
-  ]);
+  // One after another: inside a transaction there is one connection, and pg deprecates overlapping queries on it.
+  const [emp] = await db.select({ n: count() }).from(employeeLocations).where(eq(employeeLocations.locationId, id));
+  const [wh] = await db.select({ n: count() }).from(warehouses).where(and(eq(warehouses.locationId, id), eq(warehouses.isDefault, false)));
+  const [cb] = await db.select({ n: count() }).from(cashboxes).where(and(eq(cashboxes.locationId, id), eq(cashboxes.isDefault, false)));
   return { employees: Number(emp.n), warehouses: Number(wh.n), cashboxes: Number(cb.n) };
 }
 
