@@ -25,6 +25,10 @@ export default defineConfig({
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     viewport: { width: 1440, height: 900 },
+    // The browser asks for reduced motion, so antd shows popups at once (the host honours the setting
+    // for everyone who turns it on). Under CPU load a click could otherwise land on a dropdown still
+    // playing its opening animation and be lost, which made menu and switcher steps flaky.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -2,13 +2,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { NotificationsContainer, queryClient } from '@repo/shared-core';
 import { App as AntApp, ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
-import type { ReactNode } from 'react';
-import { appTheme } from './theme';
+import { useMemo, type ReactNode } from 'react';
+import { appTheme, withMotion } from './theme';
+import { useReducedMotion } from './use-reduced-motion';
 
-/** App-wide providers: antd in Russian with the app theme, the shared query cache, one toast container. */
+/**
+ * App-wide providers: antd in Russian with the app theme (without animations when the system asks
+ * for reduced motion), the shared query cache, one toast container.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => withMotion(appTheme, !reducedMotion), [reducedMotion]);
   return (
-    <ConfigProvider locale={ruRU} theme={appTheme}>
+    <ConfigProvider locale={ruRU} theme={theme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           {children}

@@ -17,3 +17,11 @@ export const appTheme: ThemeConfig = {
     Card: { borderRadiusLG: 12 },
   },
 };
+
+/**
+ * The theme with antd's animations on or off. Off when the system asks for reduced motion: popups,
+ * drawers and menus then appear at once (antd's `motion` token switches every component's motion).
+ */
+export function withMotion(theme: ThemeConfig, motion: boolean): ThemeConfig {
+  return motion ? theme : { ...theme, token: { ...theme.token, motion: false } };
+}
