@@ -8,3 +8,4 @@ export * from './audit';
 export * from './realtime';
 export * from './health';
 export * from './remotes';
+export * from './releases';

@@ -1,15 +1,74 @@
 import { z } from 'zod';
 
+/** The list of remote areas: the one place that names them (host, build, server and releases read it). */
 export const remoteAreas = ['stock', 'sales-orders', 'crm-finance', 'shop-content'] as const;
 export type RemoteArea = (typeof remoteAreas)[number];
+export const remoteAreaSchema = z.enum(remoteAreas);
+
+/** Which menu an item belongs to: the main menu or the online-shop content menu (seed §2). */
+export const menuKinds = ['main', 'shop'] as const;
+export type MenuKind = (typeof menuKinds)[number];
+
+/**
+ * One menu entry an area (or the host) contributes. `order` places it among every other area's items:
+ * the seed's order is Stock 10, Procurement 20, Sales 30, Orders 40, Clients 50, Finance 60, Reports 70,
+ * Tasks 80, Planner 90, ProfileWorker 100, Settings 110; shop menu ShopCatalog 10 … ShopConstructors 40.
+ */
+export const areaMenuItemSchema = z.object({
+  menu: z.enum(menuKinds),
+  /** The seed's named route (`Stock`, `ShopRequest`). */
+  name: z.string(),
+  label: z.string(),
+  /** An `@ant-design/icons` export name; the host maps it to a component. */
+  icon: z.string(),
+  route: z.string(),
+  order: z.number(),
+  /** Hidden for employees without this rule. */
+  rule: z.string().optional(),
+});
+export type AreaMenuItem = z.infer<typeof areaMenuItemSchema>;
+
+/** A screen's facts the host needs without loading the area's code. */
+export const areaRouteMetaSchema = z.object({
+  /** react-router pattern from the site root (`/orders`, `/orders/:id`, `/request/:id?`). */
+  path: z.string(),
+  /** Page header and document title; a detail screen may title itself at runtime («Заказ №123»). */
+  title: z.string(),
+  /** The rule needed to see it; without it the host shows a 403 page and hides its menu item. */
+  rule: z.string().optional(),
+  /** Parent screen for a breadcrumb (the stock tabs under `/stock`). */
+  parent: z.string().optional(),
+});
+export type AreaRouteMeta = z.infer<typeof areaRouteMetaSchema>;
+
+/**
+ * What an area's build publishes beside its entry (`area.json` in the version folder) and what
+ * `/remotes.json` carries for it: the host mounts `prefixes` as splat routes and draws the menu,
+ * titles, 404s and hidden items from this alone.
+ */
+export const areaMetaSchema = z.object({
+  area: remoteAreaSchema,
+  /** Russian name of the area («Склад и товары»), for the "area unavailable" card. */
+  title: z.string(),
+  /** Top-level path prefixes the area owns (`/stock`, `/categories`); the host mounts `<prefix>/*`. */
+  prefixes: z.array(z.string()).min(1),
+  routes: z.array(areaRouteMetaSchema),
+  menu: z.array(areaMenuItemSchema),
+});
+export type AreaMeta = z.infer<typeof areaMetaSchema>;
 
 /** `/remotes.json`: which immutable build of each remote is live. */
 export const remoteEntrySchema = z.object({
   /** The federation name (`stock`, `salesOrders`, ...). */
   name: z.string(),
   version: z.string(),
-  /** URL of the remote's `mf-manifest.json` or `remoteEntry.js`. */
+  /** URL of the remote's `remoteEntry.js`. */
   entry: z.string(),
+  /** Route and menu metadata of this version (absent in old manifests: the host then knows only the area). */
+  meta: areaMetaSchema.optional(),
+  /** The last version that loaded well, tried when the live one fails to load in a browser. */
+  fallback: z.object({ version: z.string(), entry: z.string() }).optional(),
 });
-export const remotesManifestSchema = z.record(z.enum(remoteAreas), remoteEntrySchema);
+export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
+export const remotesManifestSchema = z.record(remoteAreaSchema, remoteEntrySchema);
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
