@@ -2,6 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/chromium';
+import { distDir } from './support/dist-dir';
 
 /**
  * The product as staff get it: the built host and remotes served by the API server on one port,
@@ -48,7 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DIST_DIR: path.join(root, 'dist'),
+      DIST_DIR: distDir,
       LOG_LEVEL: 'warn',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

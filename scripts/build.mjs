@@ -5,12 +5,13 @@
 //   node scripts/build.mjs stock host build only these (area folder names or "host")
 // A bundle is skipped when its inputs (its sources, the workspace packages it compiles in,
 // the shared webpack setup and the lockfile) hash the same as at its last successful build
-// and its output is still there.
+// and its output is still there. A remote's version id is derived from the same inputs, so
+// the same sources give the same version in any checkout (docs/releases.md).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleInputHash } from './release-lib/inputs.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(process.env.DIST_DIR || path.join(repoRoot, 'dist'));
@@ -21,37 +22,12 @@ export const bundles = [
   { id: 'shop-content', dir: 'remotes/shop-content' },
   { id: 'host', dir: 'host' },
 ];
-const commonInputs = [
-  'packages/shared-core/src',
-  'packages/shared-core/package.json',
-  'packages/contracts/src',
-  'packages/contracts/package.json',
-  'scripts/webpack-config.cjs',
-  'scripts/federation-shared.cjs',
-  'scripts/build-bundle.mjs',
-  'pnpm-lock.yaml',
-];
-const ignored = new Set(['node_modules', 'dist', '__tests__', 'test', 'coverage', '.turbo', 'jest.config.js', 'tsconfig.json']);
-
-function addInput(hash, abs) {
-  if (!fs.existsSync(abs)) return;
-  const st = fs.statSync(abs);
-  if (st.isDirectory()) {
-    for (const name of fs.readdirSync(abs).sort()) {
-      if (ignored.has(name) || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
-      addInput(hash, path.join(abs, name));
-    }
-    return;
-  }
-  hash.update(path.relative(repoRoot, abs));
-  hash.update('\0');
-  hash.update(fs.readFileSync(abs));
-}
+// The skip check also covers the build scripts themselves (a change to them rebuilds everything);
+// the version id of a remote depends only on what changes webpack's output (release-lib/inputs.mjs).
+const buildScripts = ['scripts/build-bundle.mjs', 'scripts/build.mjs', 'scripts/release-lib/inputs.mjs'];
 
 export function inputHash(bundle) {
-  const hash = createHash('sha256');
-  for (const p of [bundle.dir, ...commonInputs]) addInput(hash, path.join(repoRoot, p));
-  return hash.digest('hex');
+  return bundleInputHash(bundle, buildScripts);
 }
 
 const statePath = path.join(distDir, '.build-state.json');

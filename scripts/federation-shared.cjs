@@ -20,11 +20,17 @@ const sharedPackages = [
   'react-toastify',
   'antd',
   'dayjs',
-  'zod',
   // Workspace packages: import them by their bare names only (an alias or a relative
-  // path makes a second copy with its own stores).
+  // path makes a second copy with its own stores). shared-core and ui only grow additively;
+  // the loader and `pnpm release` check that a remote needs no newer copy than the host's.
   '@repo/shared-core',
-  '@repo/contracts',
+  '@repo/ui',
+  // NOT shared: `@repo/contracts` and `zod`. The contracts are bundled into each build, so every
+  // bundle validates with the schemas it was built and tested with. Shared under 'loaded-first',
+  // an area released ahead of the host would run on the host's older schemas: a new field or
+  // rule would be stripped or rejected on the client while the server already expects it.
+  // zod goes with them (a schema and the zod that built it must be one copy). shared-core carries
+  // the contracts it was built with inside its own shared chunk (messages, the realtime event).
 ];
 
 /** The `shared` option for ModuleFederationPlugin. */

@@ -67,7 +67,9 @@ const db = process.env.TEST_DATABASE_URL;
 console.log(db ? `Database: PostgreSQL (${db.replace(/\/\/[^@]*@/, '//')})` : 'Database: embedded PGlite');
 
 run('lint (eslint)', [...pnpm, 'run', 'lint']);
+run('migrations match the schema, journal in order, none edited', [process.execPath, 'scripts/check-migrations.mjs']);
 run('type checks (tsc, every package)', [...pnpm, '-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+run('build and release scripts (node --test)', [process.execPath, '--test', '--test-concurrency=1', 'scripts/__tests__/']);
 run('unit and API tests (jest)', [...pnpm, '-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
 run('build host and remotes', [process.execPath, 'scripts/build.mjs']);
 ensureChromium();

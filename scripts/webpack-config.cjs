@@ -15,6 +15,63 @@ const devPorts = { host: 3100, stock: 3101, 'sales-orders': 3102, 'crm-finance':
 const federationNames = { stock: 'stock', 'sales-orders': 'salesOrders', 'crm-finance': 'crmFinance', 'shop-content': 'shopContent' };
 
 /**
+ * antd's React contexts, shared one by one instead of the whole `antd` package (see docs/performance.md).
+ * Sharing `antd` whole loads all of it (1.4 MB, 355 KB brotli) on the sign-in page, because a shared
+ * module cannot be tree-shaken: the provider does not know what a remote will use. Instead each bundle
+ * compiles the components it imports (tree-shaken, like a monolith), and only the modules that carry the
+ * host's settings across the bundles stay singletons: the ConfigProvider context (prefix, locale,
+ * component config), size / disabled contexts, design tokens (theme), locale, form validation
+ * messages, App (message/modal/notification), z-index, plus the CSS-in-JS engine and rc-motion (the
+ * reduced-motion switch). A remote's Table therefore renders with the host's theme and Russian locale.
+ */
+const ANTD_CONTEXT_MODULES = [
+  'config-provider/context',
+  'config-provider/SizeContext',
+  'config-provider/DisabledContext',
+  'theme/context',
+  'locale/context',
+  'form/validateMessagesContext',
+  'app/context',
+  '_util/zindexContext',
+];
+const ANTD_RUNTIME_PACKAGES = ['@ant-design/cssinjs', '@rc-component/motion'];
+
+function splitAntdSharing(shared, req) {
+  if (!shared.antd || process.env.FEDERATION_ANTD === 'whole') return shared;
+  const { antd: antdConfig, ...rest } = shared;
+  const antdDir = path.dirname(req.resolve('antd/package.json'));
+  const version = require(path.join(antdDir, 'package.json')).version;
+  const antdRequire = createRequire(path.join(antdDir, 'package.json'));
+  for (const mod of ANTD_CONTEXT_MODULES) {
+    // An absolute key matches antd's own relative imports of the file; the share key is stable.
+    rest[path.join(antdDir, 'es', `${mod}.js`)] = { ...antdConfig, shareKey: `antd/es/${mod}`, version };
+  }
+  for (const pkg of ANTD_RUNTIME_PACKAGES) {
+    const pkgVersion = require(antdRequire.resolve(`${pkg}/package.json`)).version;
+    rest[pkg] = { ...antdConfig, version: pkgVersion, import: pkg };
+  }
+  return rest;
+}
+
+/**
+ * Federation runtime trims, measured in docs/performance.md:
+ *  - lean (the default): leave out the snapshot code (manifest-based remotes; ours are registered by
+ *    their remoteEntry.js): -3 KB brotli on main.js and on every remoteEntry.js;
+ *  - FEDERATION_RUNTIME=full: the runtime as the plugin ships it;
+ *  - FEDERATION_RUNTIME=external: lean, and one copy of the runtime per page: the host provides it and
+ *    remotes build without their own (remoteEntry.js 25 -> 8 KB brotli, host main.js +7 KB). A remote
+ *    built so cannot load in a host built without it: switch the host first, never roll it back past.
+ *    Not the default: it costs the sign-in page 7 KB and ties remote releases to the host build.
+ */
+function federationExperiments(kind) {
+  const mode = process.env.FEDERATION_RUNTIME || 'lean';
+  if (mode !== 'lean' && mode !== 'external') return undefined;
+  const optimization = { disableSnapshot: true, target: 'web' };
+  if (mode === 'lean') return { optimization };
+  return kind === 'host' ? { provideExternalRuntime: true, optimization } : { externalRuntime: true, optimization };
+}
+
+/**
  * @param {object} o
  * @param {string} o.dir            package directory (__dirname of the webpack.config.js)
  * @param {'host'|'remote'} o.kind
@@ -97,13 +154,14 @@ function makeConfig(o) {
           exposes: o.exposes,
           // The host knows no remote at build time: remotes come from /remotes.json.
           remotes: {},
-          shared: federationShared(),
+          shared: splitAntdSharing(federationShared(), req),
           // The default ('version-first') loads every remote entry at start: one dead
           // remote would then break the whole shell.
           shareStrategy: 'loaded-first',
           manifest: o.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
           dev: false,
+          experiments: federationExperiments(o.kind),
         }),
         ...(HtmlWebpackPlugin
           ? [

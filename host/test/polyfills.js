@@ -1,3 +1,2 @@
-// Before any module loads: react-router 7 needs TextEncoder, which jest's jsdom lacks.
-const { TextEncoder, TextDecoder } = require('node:util');
-if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+// Before any module loads: the jsdom gaps react-router 7 and antd run into, shared by every bundle.
+require('@repo/testing/polyfills.cjs');

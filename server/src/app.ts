@@ -3,17 +3,16 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedDatabase } from './db/seed';
+import { allSeeders, seedDatabase } from './db/seed';
+import type { ModuleDefinition } from './lib/module';
+import { modules as allModules } from './modules';
+import { registerLocationReference } from './modules/location/references';
 import errorsPlugin from './plugins/errors';
 import docsPlugin from './plugins/docs';
 import authPlugin from './plugins/auth';
 import accessPlugin from './plugins/access';
 import realtimePlugin from './plugins/realtime';
 import staticPlugin from './plugins/static';
-import { healthRoutes } from './modules/health/routes';
-import { authRoutes } from './modules/auth/routes';
-import { locationRoutes } from './modules/location/routes';
-import { auditRoutes } from './modules/audit/routes';
 import './types';
 
 export interface BuildOptions {
@@ -21,10 +20,12 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from the config and closed with the app. */
   database?: Database;
   logger?: boolean;
+  /** The modules to mount (default: every module of `modules/index.ts`); tests add seeders this way. */
+  modules?: ModuleDefinition[];
 }
 
 /** Builds the whole app: plugins first, then routes. `server.ts` only starts it. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, modules = allModules }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -40,25 +41,39 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('database', db);
   app.decorate('db', db.db);
   if (!database) app.addHook('onClose', async () => db.close());
-  await seedDatabase(db.db, config);
+  await seedDatabase(db.db, config, allSeeders(modules));
+  for (const m of modules) for (const ref of m.locationReferences ?? []) registerLocationReference(ref);
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { tags: modules.flatMap((m) => (m.tag ? [m.tag] : [])) });
   await app.register(authPlugin);
   await app.register(accessPlugin);
   await app.register(realtimePlugin);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(locationRoutes, { prefix: '/location' });
-      await api.register(auditRoutes, { prefix: '/audit' });
+      for (const m of modules) {
+        await api.register(
+          async (scope) => {
+            // Routes that name no OpenAPI tag get their module's.
+            const tag = m.tag?.name;
+            if (tag) scope.addHook('onRoute', (route) => {
+              if (route.schema && !route.schema.tags) route.schema = { ...route.schema, tags: [tag] };
+            });
+            await scope.register(m.routes);
+          },
+          { prefix: m.prefix },
+        );
+      }
     },
     { prefix: '/api' },
   );
 
-  if (config.distDir) await app.register(staticPlugin, { distDir: config.distDir });
+  if (config.distDir) {
+    for (const m of modules) if (m.siteRoutes) await app.register(m.siteRoutes);
+    await app.register(staticPlugin, { distDir: config.distDir });
+  }
+  for (const m of modules) if (m.onStart) await m.onStart(app);
   return app;
 }

@@ -11,6 +11,8 @@ export interface Config {
   ownerPassword: string | null;
   /** Built host and remotes; null serves the API only. */
   distDir: string | null;
+  /** `REMOTES_MANIFEST`: the build manifest adopted at start (default `<distDir>/remotes.json`). */
+  remotesManifest: string | null;
   /** Sliding session lifetime. */
   sessionTtlMs: number;
   logLevel: string;
@@ -30,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerPhone: env.OWNER_PHONE ?? null,
     ownerPassword: env.OWNER_PASSWORD ?? null,
     distDir: env.DIST_DIR === '' ? null : path.resolve(env.DIST_DIR ?? path.join(repoRoot, 'dist')),
+    remotesManifest: env.REMOTES_MANIFEST ? path.resolve(env.REMOTES_MANIFEST) : null,
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '@repo/contracts';
 import { buildApp } from '../src/app';
+import type { ModuleDefinition } from '../src/lib/module';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 
@@ -47,14 +48,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * A fresh app on a fresh database (each test file gets its own), seeded with the demo data unless
- * the overrides say otherwise. With `database`, the app uses it and leaves it open on close.
+ * the overrides say otherwise. With `database`, the app uses it and leaves it open on close; `modules`
+ * replaces the module list (e.g. to add a seeder).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, opts: { database?: Database } = {}): Promise<FastifyInstance> {
-  if (opts.database) return buildApp({ config: testConfig(overrides), database: opts.database, logger: false });
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  opts: { database?: Database; modules?: ModuleDefinition[] } = {},
+): Promise<FastifyInstance> {
+  if (opts.database) return buildApp({ config: testConfig(overrides), database: opts.database, logger: false, modules: opts.modules });
   const test = await createTestDatabase();
   try {
     const config = testConfig({ databaseUrl: test.databaseUrl, dataDir: 'memory://', ...overrides });
-    const app = await buildApp({ config, database: test.database, logger: false });
+    const app = await buildApp({ config, database: test.database, logger: false, modules: opts.modules });
     app.addHook('onClose', async () => test.dispose());
     return app;
   } catch (err) {

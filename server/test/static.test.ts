@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import staticPlugin, { cacheControlFor } from '../src/plugins/static';
+import staticPlugin, { acceptedEncodings, cacheControlFor } from '../src/plugins/static';
 
 /** A dist folder as scripts/build.mjs leaves it. */
 function makeDist(): string {
@@ -108,16 +109,6 @@ describe('static plugin', () => {
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves /remotes.json with no-store, re-read on every request', async () => {
-    const res = await app.inject({ method: 'GET', url: '/remotes.json' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json().stock.entry).toBe('/mfe/stock/0.1.0-abc123/remoteEntry.js');
-    // A rollback is an edit of the manifest: the next request sees it without a restart.
-    fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify({ stock: { name: 'stock', version: 'old', entry: '/mfe/stock/old/remoteEntry.js' } }));
-    expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().stock.version).toBe('old');
-  });
-
   it('never serves files outside host/ and mfe/', async () => {
     for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/mfe/../secret.txt', '/mfe/%2e%2e/secret.txt', '/secret.txt']) {
       const res = await app.inject({ method: 'GET', url });
@@ -132,16 +123,7 @@ describe('static plugin', () => {
 });
 
 describe('static plugin options', () => {
-  it('reads /remotes.json from the remotesManifest option (REMOTES_MANIFEST)', async () => {
-    const dist = makeDist();
-    const other = path.join(dist, 'rollback.json');
-    fs.writeFileSync(other, '{"stock":{"name":"stock","version":"rollback","entry":"/mfe/stock/x/remoteEntry.js"}}');
-    const app = await buildApp(dist, { remotesManifest: other });
-    expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().stock.version).toBe('rollback');
-    await app.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
-
+  // /remotes.json is served by the releases module from the database (test/releases.test.ts).
   it('registers nothing when the dist folder is missing (API-only mode)', async () => {
     const app = await buildApp(path.join(os.tmpdir(), 'no-such-dist-folder-xyz'));
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
@@ -156,5 +138,139 @@ describe('static plugin options', () => {
     expect(cacheControlFor('/x/index.html')).toBe('no-cache');
     expect(cacheControlFor('/x/2.321c49ebae2d.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/assets/logo.1a2b3c4d5e6f.png')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('static plugin: precompressed files (scripts/precompress.mjs)', () => {
+  const big = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+  const css = `.a{color:red}\n`.repeat(200);
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = makeDist();
+    const withCopies = (rel: string, body: string, copies: Array<'br' | 'gz'> = ['br', 'gz']) => {
+      const abs = path.join(dist, rel);
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, body);
+      if (copies.includes('br')) fs.writeFileSync(`${abs}.br`, zlib.brotliCompressSync(body));
+      if (copies.includes('gz')) fs.writeFileSync(`${abs}.gz`, zlib.gzipSync(body));
+    };
+    withCopies('host/main.js', big);
+    withCopies('host/index.html', `<!doctype html><title>host</title><div id="root"></div><!--${'p'.repeat(2000)}-->`);
+    withCopies('host/835.477ec9ced168.js', big);
+    withCopies('host/styles.0123456789ab.css', css, ['gz']);
+    withCopies('mfe/stock/0.1.0-abc123/remoteEntry.js', big);
+    withCopies('mfe/stock/0.1.0-abc123/mf-manifest.json', JSON.stringify({ id: 'stock', pad: 'y'.repeat(3000) }));
+    withCopies('mfe/stock/0.1.0-abc123/154.883cd522fa31.js', big, []);
+    app = await buildApp(dist);
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const decode = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+    const enc = res.headers['content-encoding'];
+    if (enc === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+    if (enc === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+    return res.rawPayload.toString();
+  };
+
+  it('prefers brotli, with the original type, Vary and unchanged Cache-Control', async () => {
+    const res = await get('/835.477ec9ced168.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['accept-ranges']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.rawPayload.length).toBeLessThan(big.length / 4);
+    expect(decode(res)).toBe(big);
+  });
+
+  it('sends gzip when brotli is not accepted, and identity when nothing is', async () => {
+    const gz = await get('/main.js?f89628ed9a197da14c05', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('no-cache');
+    expect(decode(gz)).toBe(big);
+    const variants: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    for (const headers of variants) {
+      const plain = await get('/main.js', headers);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(plain.body).toBe(big);
+    }
+  });
+
+  it('compresses the same way as it types: identical Content-Type for every encoding', async () => {
+    for (const url of ['/', '/stock/leftovers', '/main.js', '/mfe/stock/0.1.0-abc123/mf-manifest.json', '/mfe/stock/0.1.0-abc123/remoteEntry.js']) {
+      const types = new Set<unknown>();
+      for (const ae of ['br', 'gzip', 'identity']) types.add((await get(url, { 'accept-encoding': ae })).headers['content-type']);
+      expect(types.size).toBe(1);
+    }
+  });
+
+  it('serves the SPA fallback and remote files compressed too', async () => {
+    const page = await get('/stock/leftovers', { 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(decode(page)).toContain('<div id="root">');
+    const entry = await get('/mfe/stock/0.1.0-abc123/remoteEntry.js', { 'accept-encoding': 'gzip, br' });
+    expect(entry.headers['content-encoding']).toBe('br');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/mfe/stock/0.1.0-abc123/mf-manifest.json', { 'accept-encoding': 'gzip' });
+    expect(manifest.headers['content-encoding']).toBe('gzip');
+    expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(decode(manifest)).id).toBe('stock');
+  });
+
+  it('honours q-values: gzip preferred over br when the client says so; falls back when a copy is missing', async () => {
+    expect((await get('/main.js', { 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+    // Only a .gz was built for the stylesheet.
+    const css1 = await get('/styles.0123456789ab.css', { 'accept-encoding': 'br, gzip' });
+    expect(css1.headers['content-encoding']).toBe('gzip');
+    expect(css1.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(decode(css1)).toBe(css);
+    expect((await get('/styles.0123456789ab.css', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    // No copies at all: the original.
+    const chunk = await get('/mfe/stock/0.1.0-abc123/154.883cd522fa31.js', { 'accept-encoding': 'br, gzip' });
+    expect(chunk.headers['content-encoding']).toBeUndefined();
+    expect(chunk.body).toBe(big);
+  });
+
+  it('never compresses a Range request', async () => {
+    const res = await get('/835.477ec9ced168.js', { 'accept-encoding': 'br, gzip', range: 'bytes=0-9' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(big.slice(0, 10));
+  });
+
+  it('answers conditional requests per encoding (ETag of the copy actually sent)', async () => {
+    const first = await get('/835.477ec9ced168.js', { 'accept-encoding': 'br' });
+    const plain = await get('/835.477ec9ced168.js');
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers.etag).not.toBe(plain.headers.etag);
+    const again = await get('/835.477ec9ced168.js', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('HEAD gets the same headers', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/main.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+  });
+
+  it('parses Accept-Encoding', () => {
+    expect(acceptedEncodings(undefined)).toEqual({ br: 0, gzip: 0 });
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual({ br: 1, gzip: 1 });
+    expect(acceptedEncodings('*')).toEqual({ br: 1, gzip: 1 });
+    expect(acceptedEncodings('br;q=0, *;q=0.5')).toEqual({ br: 0, gzip: 0.5 });
+    expect(acceptedEncodings('x-gzip;q=0.3')).toEqual({ br: 0, gzip: 0.3 });
   });
 });

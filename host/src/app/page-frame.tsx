@@ -1,4 +1,4 @@
-import { usePageTitle } from '@repo/shared-core';
+import { usePageTitle, useScreenTitleOverride } from '@repo/shared-core';
 import { Breadcrumb, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,8 +13,14 @@ export interface PageFrameProps {
   children?: ReactNode;
 }
 
-/** The frame of every screen: its title as the page header and the document title, then the page. */
-export function PageFrame({ title, parent, extra, children }: PageFrameProps) {
+/**
+ * The frame of every screen: its title as the page header and the document title, then the page.
+ * A screen may title itself at runtime (`useScreenTitle('Заказ №123')` from shared-core): that title
+ * wins while the screen is mounted.
+ */
+export function PageFrame({ title: routeTitle, parent, extra, children }: PageFrameProps) {
+  const override = useScreenTitleOverride();
+  const title = override ?? routeTitle;
   usePageTitle(title);
   return (
     <section data-testid="page-frame" aria-labelledby="page-title" style={{ maxWidth: 1440, margin: '0 auto' }}>

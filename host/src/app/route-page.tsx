@@ -1,17 +1,15 @@
-import type { RemoteArea } from '@repo/contracts';
-import { RemoteRoute } from '../federation/remote-route';
+import { Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { hostPages } from './host-pages';
 import { PageFrame } from './page-frame';
-import { findRoute, type AppRoute } from './route-table';
+import type { HostRoute } from './route-table';
 
-/** One route of the table: the page frame (header + document title), then the page itself. */
-export function RoutePage({ route }: { route: AppRoute }) {
-  const parentRoute = route.parent ? findRoute(route.parent) : undefined;
-  const parent = parentRoute ? { path: parentRoute.path, title: parentRoute.title } : undefined;
-  const HostPage = route.owner === 'host' ? hostPages[route.path] : undefined;
+/** One host route: the page frame (header + document title), then the page (its own chunk). */
+export function RoutePage({ route }: { route: HostRoute }) {
+  const HostPage = hostPages[route.path];
   return (
-    <PageFrame title={route.title} parent={parent}>
-      {HostPage ? <HostPage /> : <RemoteRoute area={route.owner as RemoteArea} path={route.path} />}
+    <PageFrame title={route.title}>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{HostPage ? <HostPage /> : null}</Suspense>
     </PageFrame>
   );
 }

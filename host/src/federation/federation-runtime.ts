@@ -1,5 +1,8 @@
+import type { RemoteArea } from '@repo/contracts';
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createRemoteLoader, fetchRemotesManifest, type RemoteLoader } from './remote-loader';
+import { api, sharedCoreVersion } from '@repo/shared-core';
+import { areaRegistry } from './area-registry';
+import { createRemoteLoader, sharedCoreFromManifest, type RemoteLoader } from './remote-loader';
 
 let initialised = false;
 
@@ -14,13 +17,34 @@ function ensureInit() {
   initialised = true;
 }
 
-/** The host's loader: remotes come from /remotes.json only, never from the build. */
+/** Best effort: the server counts the failure for «Версии разделов»; nothing is shown to the user. */
+function reportFailure(area: RemoteArea, version: string, message: string) {
+  void api.post(`releases/${area}/failures`, { version, message }, { silent: true }).catch(() => undefined);
+}
+
+/**
+ * The host's loader: an area's entry comes from the area registry (`/remotes.json`), never from the
+ * build. Swapping to a new release re-registers the remote under the same name with `force` and the
+ * new entry URL (the runtime drops the old container and its cached modules), and the registry bumps
+ * the area's generation so its React subtree remounts on the new routes.
+ */
 export const remoteLoader: RemoteLoader = createRemoteLoader({
-  fetchManifest: () => fetchRemotesManifest('/remotes.json'),
+  getEntry: async (area) => {
+    await areaRegistry.load();
+    return areaRegistry.getState().entries[area];
+  },
   register: (remote) => {
     ensureInit();
+    if (remote.force) {
+      // Another build under the same federation name shares webpack's chunk-loading array
+      // (`webpackChunk<name>`): the new runtime would adopt the old build's chunks from it and take
+      // same-id chunks (`__federation_expose_routes`) as already loaded, i.e. run the old code.
+      delete (globalThis as Record<string, unknown>)[`webpackChunk${remote.name}`];
+    }
     registerRemotes([{ name: remote.name, entry: remote.entry }], { force: remote.force });
   },
   load: (id) => loadRemote(id),
-  timeoutMs: 2000,
+  requiredSharedCore: sharedCoreFromManifest,
+  sharedCoreVersion,
+  reportFailure,
 });

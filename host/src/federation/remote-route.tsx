@@ -1,42 +1,65 @@
 import type { RemoteArea } from '@repo/contracts';
+import type { AreaRoute } from '@repo/shared-core';
 import { Skeleton } from 'antd';
-import { Suspense, use, useCallback, useState } from 'react';
-import { areaTitles } from '../app/route-table';
+import { lazy, Suspense, use, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { AreaErrorBoundary } from './area-error-boundary';
 import { AreaUnavailable } from './area-unavailable';
 import { remoteLoader } from './federation-runtime';
-import type { RemoteLoader, RemoteRoutesModule } from './remote-loader';
+import type { LoadedArea, RemoteLoader } from './remote-loader';
 import { useRemoteLoader } from './remote-loader-context';
-
-interface Props {
-  area: RemoteArea;
-  /** The route pattern of the host table (`/request/:id?`), matched against the remote's list. */
-  path: string;
-}
+import { ScreenNotFound } from './screen-not-found';
 
 const getDefaultLoader = (): RemoteLoader => remoteLoader;
+const loading = <Skeleton active paragraph={{ rows: 6 }} data-testid="area-loading" />;
 
-function RemoteScreen({ promise, area, path }: { promise: Promise<RemoteRoutesModule>; area: RemoteArea; path: string }) {
-  const mod = use(promise);
-  const match = mod.routes.find((r) => r.path === path);
-  if (!match) throw new Error(`Раздел «${area}» не содержит экрана ${path}`);
-  const Screen = match.Component;
-  return <Screen />;
+/** One React.lazy per route object, so a screen's chunk is fetched once and its state survives re-renders. */
+const lazyScreens = new WeakMap<AreaRoute, LazyExoticComponent<ComponentType>>();
+function screenOf(route: AreaRoute) {
+  let Screen = lazyScreens.get(route);
+  if (!Screen) {
+    Screen = lazy(() => route.lazy().then((m) => ({ default: m.Component })));
+    lazyScreens.set(route, Screen);
+  }
+  return Screen;
 }
 
 /**
- * Renders the host route `path` from the remote `area`, behind the area's own error boundary:
- * a dead or crashing remote shows «Раздел временно недоступен» with a retry, and every other
- * area keeps working.
+ * The area's routes under one of its prefixes, matched relative to it (`/orders/:id` under `/orders/*`
+ * is `:id`), as react-router descendant routes; anything else is the host's not-found.
  */
-export function RemoteRoute({ area, path }: Props) {
+export function relativeRoutes(routes: readonly AreaRoute[], prefix: string): RouteObject[] {
+  const own = routes.filter((r) => r.path === prefix || r.path.startsWith(`${prefix}/`));
+  return [
+    ...own.map((r): RouteObject => {
+      const rel = r.path.slice(prefix.length).replace(/^\//, '');
+      const Screen = screenOf(r);
+      const element = <Screen />;
+      return rel ? { path: rel, element } : { index: true, element };
+    }),
+    { path: '*', element: <ScreenNotFound /> },
+  ];
+}
+
+function AreaScreens({ promise, prefix }: { promise: Promise<LoadedArea>; prefix: string }) {
+  const mod = use(promise);
+  const routes = useMemo(() => relativeRoutes(mod.routes, prefix), [mod.routes, prefix]);
+  return useRoutes(routes);
+}
+
+/**
+ * Renders the area's screen for the current URL inside the splat route `<prefix>/*`, behind the
+ * area's own error boundary: a dead or crashing remote shows «Раздел временно недоступен» with a
+ * retry, and every other area keeps working.
+ */
+export function RemoteAreaView({ area, areaTitle, prefix }: { area: RemoteArea; areaTitle: string; prefix: string }) {
   const loader = useRemoteLoader(getDefaultLoader);
   const [attempt, setAttempt] = useState(0);
   const promise = loader.loadArea(area);
 
   const retry = useCallback(
     (reset: () => void) => {
-      loader.reset(area);
+      loader.reset(area, { retry: true });
       setAttempt((n) => n + 1);
       reset();
     },
@@ -45,13 +68,11 @@ export function RemoteRoute({ area, path }: Props) {
 
   return (
     <AreaErrorBoundary
-      resetKey={`${path}#${attempt}`}
-      fallback={(error, reset) => (
-        <AreaUnavailable areaTitle={areaTitles[area]} error={error} onRetry={() => retry(reset)} />
-      )}
+      resetKey={`${prefix}#${attempt}`}
+      fallback={(error, reset) => <AreaUnavailable areaTitle={areaTitle} error={error} onRetry={() => retry(reset)} />}
     >
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} data-testid="area-loading" />}>
-        <RemoteScreen promise={promise} area={area} path={path} />
+      <Suspense fallback={loading}>
+        <AreaScreens promise={promise} prefix={prefix} />
       </Suspense>
     </AreaErrorBoundary>
   );

@@ -1,7 +1,6 @@
 /**
- * Menu entries as the interface store keeps them (seed §2: label, icon, route, enabled flag).
- * `route` is normally a path; a bare route name (the seed calls them "named routes") is mapped
- * through `namedPaths`, so the menu keeps working whichever form the store uses.
+ * Menu entries as the interface store keeps them (seed §2: label, icon, route, enabled flag), filled
+ * from the areas' metadata (`/remotes.json`) and the host's own items.
  */
 export interface NavEntry {
   name?: string;
@@ -10,52 +9,31 @@ export interface NavEntry {
   route?: string | { path?: string; name?: string } | null;
   path?: string;
   enabled?: boolean;
+  description?: string;
+  rule?: string;
 }
-
-const namedPaths: Record<string, string> = {
-  Main: '/',
-  Stock: '/stock',
-  Procurement: '/procurement',
-  Sales: '/sales',
-  Orders: '/orders',
-  Clients: '/clients',
-  Finance: '/finance',
-  Reports: '/reports',
-  Tasks: '/tasks',
-  Planner: '/planner',
-  ProfileWorker: '/profileworker',
-  Settings: '/settings',
-  ShopCatalog: '/catalog',
-  ShopDevices: '/devices',
-  ShopRequest: '/request',
-  ShopConstructors: '/constructors',
-};
-
-/** Screens without a menu entry of their own highlight the entry of the area they belong to. */
-const sectionOf: Record<string, string> = {
-  '/categories': '/stock',
-  '/subcategories': '/stock',
-  '/products': '/stock',
-  '/constructorMainSlider': '/constructors',
-  '/constructorGeneralCategory': '/constructors',
-};
 
 export function entryPath(entry: NavEntry): string {
   const route = entry.route ?? entry.path;
-  if (typeof route === 'string') return route.startsWith('/') ? route : namedPaths[route] ?? `/${route}`;
+  if (typeof route === 'string') return route.startsWith('/') ? route : `/${route}`;
   if (route?.path) return route.path;
-  const name = route?.name ?? entry.name ?? '';
-  return namedPaths[name] ?? `/${name.toLowerCase()}`;
+  return `/${(route?.name ?? entry.name ?? '').toLowerCase()}`;
 }
 
-/** The menu key to highlight: the longest entry path that is a prefix of the current path. */
-export function selectedPath(pathname: string, paths: string[]): string | undefined {
-  const base = Object.keys(sectionOf).find((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const target = base ? sectionOf[base] : pathname;
+function longestPrefix(target: string, paths: string[]): string | undefined {
   let best: string | undefined;
   for (const p of paths) {
     if (p === '/') continue;
     if ((target === p || target.startsWith(`${p}/`)) && (!best || p.length > best.length)) best = p;
   }
   return best;
+}
+
+/**
+ * The menu key to highlight: the longest entry path that is a prefix of the current path; a screen
+ * without an entry of its own (/categories) highlights its parent screen's entry (`parent` in the
+ * area's metadata: /stock).
+ */
+export function selectedPath(pathname: string, paths: string[], parent?: string): string | undefined {
+  return longestPrefix(pathname, paths) ?? (parent ? longestPrefix(parent, paths) : undefined);
 }

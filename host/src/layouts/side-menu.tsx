@@ -2,6 +2,7 @@ import { useUi } from '@repo/shared-core';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { allowedBy, areaForPath, matchAreaRoute, useAreaRegistry, useRules } from '../federation/area-registry';
 import { MenuIcon } from './menu-icons';
 import { entryPath, selectedPath, type NavEntry } from './nav-items';
 
@@ -26,11 +27,27 @@ function toItem(entry: NavEntry, onNavigate?: () => void): Item {
   };
 }
 
+/** The menu items the employee may see: an item whose rule the role lacks is hidden. */
+export function useVisibleMenus(): { listPage: NavEntry[]; shopPage: NavEntry[] } {
+  const list = useUi((s) => s.list_page) as NavEntry[];
+  const shop = useUi((s) => s.shop_content_page) as NavEntry[];
+  const { rules, roleName } = useRules();
+  return useMemo(
+    () => ({
+      listPage: (list ?? []).filter((e) => allowedBy(e.rule, rules, roleName)),
+      shopPage: (shop ?? []).filter((e) => allowedBy(e.rule, rules, roleName)),
+    }),
+    [list, shop, rules, roleName],
+  );
+}
+
 /** The sider menu: the seed's main menu in store order, then the online-shop group. */
 export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
-  const listPage = useUi((s) => s.list_page) as NavEntry[];
-  const shopPage = useUi((s) => s.shop_content_page) as NavEntry[];
+  const { listPage, shopPage } = useVisibleMenus();
   const { pathname } = useLocation();
+  const { entries } = useAreaRegistry();
+  const owner = areaForPath(entries, pathname);
+  const parent = owner ? matchAreaRoute(owner.meta.routes, pathname)?.parent : undefined;
 
   const items = useMemo<Item[]>(() => {
     const main = (listPage ?? []).map((e) => toItem(e, onNavigate));
@@ -47,7 +64,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
     () => [...(listPage ?? []), ...(shopPage ?? [])].map(entryPath),
     [listPage, shopPage],
   );
-  const selected = selectedPath(pathname, allPaths);
+  const selected = selectedPath(pathname, allPaths, parent);
 
   return (
     <Menu

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './phone';
 export * from './common';
 export * from './rules';
+export * from './entities';
 export * from './auth';
 export * from './location';
 export * from './audit';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { entityNameSchema } from './entities';
 
 /** What every mutation publishes to the employees of the location it happened in. */
 export const realtimeEventSchema = z.object({
   type: z.enum(['created', 'updated', 'deleted', 'posted', 'cancelled']),
   locationId: z.string().nullable(),
-  entity: z.string(),
+  /** One of `entityNames` (entities.ts); clients invalidate the queries keyed by it. */
+  entity: entityNameSchema,
   id: z.string(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -23,6 +23,8 @@ export const areaMenuItemSchema = z.object({
   icon: z.string(),
   route: z.string(),
   order: z.number(),
+  /** One line under the item's quick-link card on the main page. */
+  description: z.string().optional(),
   /** Hidden for employees without this rule. */
   rule: z.string().optional(),
 });
@@ -70,5 +72,6 @@ export const remoteEntrySchema = z.object({
   fallback: z.object({ version: z.string(), entry: z.string() }).optional(),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
-export const remotesManifestSchema = z.record(remoteAreaSchema, remoteEntrySchema);
+/** Areas never released (no live version) are absent, so the record is partial. */
+export const remotesManifestSchema = z.partialRecord(remoteAreaSchema, remoteEntrySchema);
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;

@@ -12,7 +12,7 @@ export {
   type LocationInput,
 } from './stores/location';
 export { uiStore, useUi, maxDebugEntries, type UiState, type DebugEntry, type DateRange } from './stores/ui';
-export { createMainMenu, createShopContentMenu, type MenuItem, type MenuIconName } from './stores/menus';
+export { createMainMenu, createShopContentMenu, type MenuItem, type MenuIconName, type MenuSource } from './stores/menus';
 export {
   realtime,
   useRealtime,
@@ -30,6 +30,7 @@ export { NotificationsContainer } from './notify/notifications-container';
 export { ScreenNotBuilt, type RemoteRoute } from './ui/screen-not-built';
 export { applyRules } from './rules-handler';
 export { queryClient, useRealtimeInvalidation, invalidateForEvent, shouldRetry } from './query';
+export { entityKeys } from './query-keys';
 export { patterns, dialogTransitionMs } from './forms/patterns';
 export { phoneMask, cardMask, applyMask, applyPhoneMask, applyCardMask } from './forms/masks';
 export { formatMoney, formatDate, formatDateTime } from './forms/format';
@@ -37,3 +38,6 @@ export { dayjs } from './dayjs';
 export { usePageTitle, pageTitle, appName } from './page-title';
 export { clearSession, signIn, loadProfile } from './session';
 export { cookieNames } from './cookies';
+export { sharedCoreVersion, compareVersions } from './version';
+export { useScreenTitle, useScreenTitleOverride, screenTitleStore } from './screen-title';
+export { defineAreaRoutes, type AreaRoute, type AreaRouteHandle, type AreaScreenModule } from './area-routes';

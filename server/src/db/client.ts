@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -7,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Client, Pool } from 'pg';
 import * as schema from './schema';
+import { assertMigrationOrder, migrationsFolder } from './migrate';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services take `Tx` so they can be composed inside one transaction. */
@@ -20,8 +20,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(__dirname, '../../migrations');
-
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   return openPglite(opts.dataDir);
@@ -31,6 +29,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = dataDir.startsWith('memory://') ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await assertMigrationOrder(db);
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
@@ -55,6 +54,7 @@ async function openPostgres(url: string): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock(7243001)');
+    await assertMigrationOrder(db);
     await migratePg(db as never, { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock(7243001)').catch(() => undefined);

@@ -1,92 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { normalizePhone } from '@repo/contracts';
-import type { Db, Tx } from './client';
 import type { Config } from '../config';
-import { companies, employeeLocations, employees, roles } from './schema';
-import { createLocationWithDefaults } from './location-defaults';
-import { builtInRoles } from './seed/roles';
-import { demoAccounts, demoCompanyName, demoLocations, demoPassword } from './seed/demo-data';
-import { hashPassword } from '../modules/auth/password';
+import type { Seeder } from '../lib/module';
+import { modules } from '../modules';
+import type { Db } from './client';
+import { seedRuns } from './schema';
 
-/** Thrown before anything is written when `SEED_DEMO=false` lacks a usable owner. */
-export class SeedConfigError extends Error {}
+export { SeedConfigError } from '../modules/auth/seed';
+
+/** Every module's seeders, in the modules' order. */
+export function allSeeders(list = modules): Seeder[] {
+  return list.flatMap((m) => m.seeders ?? []);
+}
 
 /**
- * Fills an empty database (no company row) and does nothing otherwise, so restarts and several
- * processes starting at once never duplicate data: the check runs under a transaction-scoped advisory lock.
+ * Runs each seeder that `seed_runs` has not recorded, once: in its own transaction, under one
+ * transaction-scoped advisory lock, re-checking the record after the lock is taken. So a seeder added
+ * later (a new area's demo data) reaches an existing database on its next start, never twice, and
+ * several processes starting at once wait for each other instead of doubling the data. A seeder that
+ * throws rolls back and stays unrecorded (the start fails with its error).
  */
-export async function seedDatabase(db: Db, config: Config): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7243002)`);
-    const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
-    if (existing.length > 0) return;
-    // Only an empty database needs the owner: a restart without OWNER_* must keep working.
-    const owner = config.seedDemo ? null : ownerFromConfig(config);
-    const roleIds = await insertRoles(tx);
-    if (owner) await seedOwnerOnly(tx, roleIds, owner);
-    else await seedDemo(tx, roleIds);
-  });
+export async function runSeeders(db: Db, config: Config, seeders: Seeder[]): Promise<string[]> {
+  const done = new Set((await db.select({ name: seedRuns.name }).from(seedRuns)).map((r) => r.name));
+  const ran: string[] = [];
+  for (const seeder of seeders) {
+    if (done.has(seeder.name)) continue;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7243002)`);
+      const [recorded] = await tx.select({ name: seedRuns.name }).from(seedRuns).where(sql`${seedRuns.name} = ${seeder.name}`);
+      if (recorded) return;
+      await seeder.run(tx, { config });
+      await tx.insert(seedRuns).values({ name: seeder.name });
+      ran.push(seeder.name);
+    });
+  }
+  return ran;
 }
 
-function ownerFromConfig(config: Config): { phone: string; password: string } {
-  const phone = config.ownerPhone ? normalizePhone(config.ownerPhone) : null;
-  if (!phone) {
-    throw new SeedConfigError(
-      'SEED_DEMO=false requires OWNER_PHONE: a Russian phone number such as +79001234567 (the first owner account).',
-    );
-  }
-  if (!config.ownerPassword || config.ownerPassword.length < 8) {
-    throw new SeedConfigError('SEED_DEMO=false requires OWNER_PASSWORD of at least 8 characters (the first owner account).');
-  }
-  return { phone, password: config.ownerPassword };
-}
-
-async function insertRoles(tx: Tx): Promise<Record<string, string>> {
-  const rows = await tx
-    .insert(roles)
-    .values(builtInRoles().map((r) => ({ name: r.name, title: r.title, rules: r.rules, builtIn: true })))
-    .onConflictDoNothing({ target: roles.name })
-    .returning({ id: roles.id, name: roles.name });
-  // Roles may survive from an earlier, company-less state; read them back rather than trust `returning`.
-  const all = rows.length === 4 ? rows : await tx.select({ id: roles.id, name: roles.name }).from(roles);
-  return Object.fromEntries(all.map((r) => [r.name, r.id]));
-}
-
-async function seedOwnerOnly(tx: Tx, roleIds: Record<string, string>, owner: { phone: string; password: string }) {
-  await tx.insert(companies).values({ name: 'Моя компания' });
-  await tx.insert(employees).values({
-    name: 'Владелец',
-    phone: owner.phone,
-    passwordHash: await hashPassword(owner.password),
-    position: 'Владелец',
-    roleId: roleIds.owner,
-    allLocations: true,
-  });
-}
-
-async function seedDemo(tx: Tx, roleIds: Record<string, string>) {
-  const [company] = await tx.insert(companies).values({ name: demoCompanyName }).returning({ id: companies.id });
-  const locationIds: string[] = [];
-  for (const input of demoLocations) {
-    const { location } = await createLocationWithDefaults(tx, company.id, input);
-    locationIds.push(location.id);
-  }
-  // One hash for the four demo accounts keeps the first start fast; each still verifies on its own.
-  const passwordHash = await hashPassword(demoPassword);
-  for (const account of demoAccounts) {
-    const [employee] = await tx
-      .insert(employees)
-      .values({
-        name: account.name,
-        phone: account.phone,
-        passwordHash,
-        position: account.position,
-        roleId: roleIds[account.role],
-        allLocations: account.allLocations,
-      })
-      .returning({ id: employees.id });
-    if (account.locations.length > 0) {
-      await tx.insert(employeeLocations).values(account.locations.map((i) => ({ employeeId: employee.id, locationId: locationIds[i] })));
-    }
-  }
+/** What the app runs at start: every module's seeders (the first one fills an empty company). */
+export async function seedDatabase(db: Db, config: Config, seeders: Seeder[] = allSeeders()): Promise<string[]> {
+  return runSeeders(db, config, seeders);
 }

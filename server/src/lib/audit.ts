@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDiff } from '@repo/contracts';
+import type { AuditAction, AuditDiff, EntityName } from '@repo/contracts';
 import { auditLog } from '../db/schema';
 import type { Tx, Db } from '../db/client';
 
@@ -10,7 +10,7 @@ export interface Actor {
 }
 
 export interface AuditEntryInput {
-  entity: string;
+  entity: EntityName;
   entityId: string | null;
   action: AuditAction;
   diff?: AuditDiff | null;
@@ -18,7 +18,10 @@ export interface AuditEntryInput {
   locationId?: string | null;
 }
 
-/** The one audit writer: call it inside the mutation's transaction so the record commits with the change. */
+/**
+ * The audit writer: call it inside the mutation's transaction so the record commits with the change.
+ * Services call `recordChange` (lib/change.ts), which writes this row and the realtime event together.
+ */
 export async function recordAudit(tx: Tx | Db, actor: Actor, entry: AuditEntryInput): Promise<void> {
   await tx.insert(auditLog).values({
     employeeId: actor.employeeId,

@@ -44,8 +44,13 @@ function transform(input: TransformInput) {
 }
 
 /** OpenAPI generated from the zod contracts: JSON at /api/docs/json, Swagger UI at /api/docs; both public. */
-export default fp(
-  async (app) => {
+export interface DocsOptions {
+  /** The modules' OpenAPI tags (app.ts passes them from the module list). */
+  tags?: { name: string; description: string }[];
+}
+
+export default fp<DocsOptions>(
+  async (app, opts) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
@@ -58,12 +63,7 @@ export default fp(
           },
         },
         security: [{ bearerAuth: [] }, { cookieAuth: [] }],
-        tags: [
-          { name: 'system', description: 'Служебное' },
-          { name: 'auth', description: 'Вход, профиль, сессии' },
-          { name: 'location', description: 'Магазины и их изображения' },
-          { name: 'audit', description: 'Журнал изменений' },
-        ],
+        tags: opts.tags ?? [],
       },
       transform,
       transformObject: jsonSchemaTransformObject,

@@ -24,6 +24,68 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.test(path.basename(filePath)) ? cacheControl.immutable : cacheControl.revalidate;
 }
 
+/** Text assets that scripts/precompress.mjs may have stored as `<file>.br` / `<file>.gz`. */
+const COMPRESSIBLE = /\.(js|mjs|cjs|css|html|json|svg|txt)$/i;
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.cjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+/** The Content-Type of an original file (the same as @fastify/send gives it uncompressed). */
+function contentTypeOf(filePath: string): string {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** q-values of `br` and `gzip` in an Accept-Encoding header (`*` stands for any encoding not named). */
+export function acceptedEncodings(header: string | undefined): { br: number; gzip: number } {
+  const q = { br: 0, gzip: 0 };
+  if (!header) return q;
+  let star: number | null = null;
+  const named = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const name = token.trim();
+    if (!name) continue;
+    let value = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      if (m) value = Math.min(1, Math.max(0, Number(m[1]) || 0));
+    }
+    if (name === '*') star = value;
+    else if (name === 'br' || name === 'gzip' || name === 'x-gzip') {
+      const key = name === 'br' ? 'br' : 'gzip';
+      named.add(key);
+      q[key] = Math.max(q[key], value);
+    }
+  }
+  if (star !== null) for (const key of ['br', 'gzip'] as const) if (!named.has(key)) q[key] = star;
+  return q;
+}
+
+/**
+ * The precompressed copy to send for `abs`, or null for the original: br when accepted, then gzip;
+ * never for a Range request (ranges address the original bytes) or when no copy was built.
+ */
+function compressedVariant(request: FastifyRequest, abs: string): { file: string; encoding: 'br' | 'gzip' } | null {
+  if (!COMPRESSIBLE.test(abs) || request.headers.range) return null;
+  const q = acceptedEncodings(request.headers['accept-encoding']);
+  const order = (['br', 'gzip'] as const).filter((e) => q[e] > 0).sort((a, b) => q[b] - q[a]);
+  for (const encoding of order) {
+    const file = `${abs}${encoding === 'br' ? '.br' : '.gz'}`;
+    try {
+      if (fs.statSync(file).isFile()) return { file, encoding };
+    } catch {
+      // No such copy (small file, or an older build): try the next encoding.
+    }
+  }
+  return null;
+}
+
 /** Paths the SPA fallback must leave alone: the API and the socket answer their own 404s. */
 function isReserved(urlPath: string): boolean {
   return /^\/(api|ws|mfe)(\/|$)/.test(urlPath);
@@ -60,7 +122,7 @@ function urlPath(request: FastifyRequest): string {
 
 /**
  * Serves the built front end on the API's own port:
- *  - `/remotes.json` (no-store): which immutable build of each remote is live;
+ *  - (`/remotes.json` is served by the releases module from the database's live pointers;)
  *  - `/mfe/<area>/<version>/...`: remote bundles;
  *  - everything else that is a GET outside /api, /ws and /mfe: the host, with the SPA fallback
  *    to index.html. Unknown /api paths keep the server's JSON 404.
@@ -74,37 +136,34 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
   }
   const hostDir = path.join(distDir, 'host');
   const mfeDir = path.join(distDir, 'mfe');
-  const manifestPath = path.resolve(opts.remotesManifest ?? process.env.REMOTES_MANIFEST ?? path.join(distDir, 'remotes.json'));
 
   // Encapsulated: the `sendFile` decorator stays private to these routes, and reply.callNotFound
   // still reaches the server's own not-found handler (registered on the root before this plugin).
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, { root: distDir, serve: false });
 
-    const sendFile = (reply: FastifyReply, abs: string, cache: string) => {
+    const sendFile = (request: FastifyRequest, reply: FastifyReply, abs: string, cache: string) => {
       reply.header('Cache-Control', cache);
-      return reply.sendFile(path.basename(abs), path.dirname(abs), { cacheControl: false, dotfiles: 'deny' });
-    };
-
-    scope.get('/remotes.json', async (_request, reply) => {
-      let body: string;
-      try {
-        body = await fs.promises.readFile(manifestPath, 'utf8');
-      } catch {
-        reply.header('Cache-Control', cacheControl.never);
-        return reply.callNotFound();
+      const variant = compressedVariant(request, abs);
+      if (!variant) {
+        if (COMPRESSIBLE.test(abs)) reply.header('Vary', 'Accept-Encoding');
+        return reply.sendFile(path.basename(abs), path.dirname(abs), { cacheControl: false, dotfiles: 'deny' });
       }
-      return reply
-        .header('Cache-Control', cacheControl.never)
-        .type('application/json; charset=utf-8')
-        .send(body);
-    });
+      // The precompressed copy, typed as the original; no ranges over an encoded body.
+      reply.header('Content-Type', contentTypeOf(abs)).header('Content-Encoding', variant.encoding).header('Vary', 'Accept-Encoding');
+      return reply.sendFile(path.basename(variant.file), path.dirname(variant.file), {
+        cacheControl: false,
+        dotfiles: 'deny',
+        contentType: false,
+        acceptRanges: false,
+      });
+    };
 
     scope.get('/mfe/*', async (request, reply) => {
       const rel = urlPath(request).slice('/mfe/'.length);
       const abs = resolveInside(mfeDir, rel);
       if (!abs) return reply.callNotFound();
-      return sendFile(reply, abs, cacheControlFor(abs));
+      return sendFile(request, reply, abs, cacheControlFor(abs));
     });
 
     const indexHtml = path.join(hostDir, 'index.html');
@@ -112,9 +171,9 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
       const p = urlPath(request);
       if (isReserved(p)) return reply.callNotFound();
       const file = p === '/' ? null : resolveInside(hostDir, p.slice(1));
-      if (file) return sendFile(reply, file, cacheControlFor(file));
+      if (file) return sendFile(request, reply, file, cacheControlFor(file));
       if (looksLikeFile(p) || !fs.existsSync(indexHtml)) return reply.callNotFound();
-      return sendFile(reply, indexHtml, cacheControl.revalidate);
+      return sendFile(request, reply, indexHtml, cacheControl.revalidate);
     };
     scope.get('/', spa);
     scope.get('/*', spa);

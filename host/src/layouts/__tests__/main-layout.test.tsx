@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, authStore, locationStore, uiStore } from '@repo/shared-core';
 import type { Location, Profile } from '@repo/contracts';
+import { manifestWithMenu, seedMenuItems } from '../../federation/__tests__/fixtures';
+import { areaRegistry } from '../../federation/area-registry';
 import { renderPage, settle } from '../../pages/__tests__/helpers';
 import { MainLayout } from '../main-layout';
 
@@ -46,7 +48,10 @@ function signInAs(rules: string[]) {
 }
 
 describe('MainLayout', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    // The menus come from /remotes.json (the areas' metadata) and the host's own item.
+    areaRegistry.reset(async () => manifestWithMenu());
+    await areaRegistry.load();
     (api.get as jest.Mock).mockClear();
     (api.post as jest.Mock).mockClear();
   });
@@ -80,6 +85,24 @@ describe('MainLayout', () => {
     // The item of the current path is the selected one.
     const selected = nav.querySelector('.ant-menu-item-selected');
     expect(selected).toHaveTextContent('Заказы / Ремонт');
+  });
+
+  it('hides a menu item whose rule the employee lacks (owners see everything)', async () => {
+    signInAs(['change_location']);
+    const manager = profile(['change_location']);
+    act(() => authStore.getState().setProfile({ ...manager, role: { ...manager.role, name: 'manager' } }));
+    areaRegistry.reset(async () =>
+      manifestWithMenu([
+        ...seedMenuItems.filter((i) => i.name !== 'Settings'),
+        { menu: 'main', name: 'Secret', label: 'Секрет', icon: 'InboxOutlined', route: '/secret', order: 15, rule: 'view:secret' },
+      ]),
+    );
+    await areaRegistry.load();
+    renderPage(<MainLayout />, { route: '/orders' });
+    await settle();
+    const nav = screen.getByRole('navigation', { name: 'Главное меню' });
+    expect(within(nav).queryByText('Секрет')).not.toBeInTheDocument();
+    expect(within(nav).getByText('Склад')).toBeInTheDocument();
   });
 
   it('disables the location switcher when change_location is false', async () => {

@@ -1,11 +1,11 @@
 import type { Profile } from '@repo/contracts';
-import { dayjs, useAuth, useLocationStore, useUi } from '@repo/shared-core';
+import { dayjs, useAuth, useLocationStore } from '@repo/shared-core';
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { RealtimeStatus } from '../../layouts/realtime-status';
 import { MenuIcon } from '../../layouts/menu-icons';
 import { entryPath, type NavEntry } from '../../layouts/nav-items';
-import { areaDescriptions } from './area-descriptions';
+import { useVisibleMenus } from '../../layouts/side-menu';
 
 /**
  * How to address the employee. Staff records are usually «Фамилия Имя Отчество»: three words give
@@ -55,9 +55,9 @@ function AreaCards({ entries }: { entries: NavEntry[] }) {
                     </span>
                     <div style={{ minWidth: 0 }}>
                       <Typography.Text strong>{e.label}</Typography.Text>
-                      {areaDescriptions[path] && (
+                      {e.description && (
                         <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
-                          {areaDescriptions[path]}
+                          {e.description}
                         </Typography.Paragraph>
                       )}
                     </div>
@@ -78,8 +78,8 @@ function AreaCards({ entries }: { entries: NavEntry[] }) {
 export function MainPage() {
   const profile = useAuth((s) => s.profile) as Profile | null;
   const current = useLocationStore((s) => s.current) as { name?: string } | null;
-  const listPage = useUi((s) => s.list_page) as NavEntry[];
-  const shopPage = useUi((s) => s.shop_content_page) as NavEntry[];
+  // Descriptions and rules come with each item from the areas' metadata.
+  const { listPage, shopPage } = useVisibleMenus();
   const now = dayjs();
   const firstName = addressName(profile?.name);
 

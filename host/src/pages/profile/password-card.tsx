@@ -1,16 +1,21 @@
-import type { ChangePasswordRequest } from '@repo/contracts';
+import { changePasswordRequestSchema, type ChangePasswordRequest } from '@repo/contracts';
 import { getApiError, notify } from '@repo/shared-core';
+import { useZodForm } from '@repo/ui';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useChangePassword } from './api/change-password';
-import { setServerFieldErrors } from '../shared/server-field-errors';
 
 interface PasswordValues extends ChangePasswordRequest {
   confirm: string;
 }
 
-/** Password change; the same limits as changePasswordRequestSchema, checked before the round trip. */
+/**
+ * Password change, checked before the round trip by changePasswordRequestSchema itself (lengths and
+ * «совпадает с текущим»); only the repeat field, which the server never sees, has a rule of its own.
+ */
 export function PasswordCard() {
-  const [form] = Form.useForm<PasswordValues>();
+  const { form, field, setServerErrors } = useZodForm<typeof changePasswordRequestSchema, PasswordValues>(
+    changePasswordRequestSchema,
+  );
   const change = useChangePassword();
 
   const onFinish = ({ currentPassword, newPassword }: PasswordValues) =>
@@ -22,7 +27,7 @@ export function PasswordCard() {
           notify.success('Пароль изменён. Вход на других устройствах завершён');
         },
         onError: (e) => {
-          const onFields = setServerFieldErrors(form, e);
+          const onFields = setServerErrors(e);
           // A wrong current password comes without field errors; it still belongs next to that field.
           if (!onFields.length && getApiError(e).code === 'invalid_credentials') {
             form.setFields([{ name: 'currentPassword', errors: [getApiError(e).message] }]);
@@ -34,29 +39,10 @@ export function PasswordCard() {
   return (
     <Card title="Смена пароля" variant="borderless" style={{ height: '100%' }}>
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="change-password">
-        <Form.Item
-          label="Текущий пароль"
-          name="currentPassword"
-          rules={[{ required: true, message: 'Укажите текущий пароль' }]}
-        >
+        <Form.Item label="Текущий пароль" {...field('currentPassword')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label="Новый пароль"
-          name="newPassword"
-          dependencies={['currentPassword']}
-          rules={[
-            { required: true, message: 'Укажите новый пароль' },
-            { min: 8, message: 'Пароль должен быть не короче 8 символов' },
-            { max: 200, message: 'Слишком длинный пароль' },
-            ({ getFieldValue }) => ({
-              validator: (_, v: string) =>
-                v && v === getFieldValue('currentPassword')
-                  ? Promise.reject(new Error('Новый пароль совпадает с текущим'))
-                  : Promise.resolve(),
-            }),
-          ]}
-        >
+        <Form.Item label="Новый пароль" {...field('newPassword')} dependencies={['currentPassword']}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -1,14 +1,19 @@
-import { formatPhone, type Profile } from '@repo/contracts';
+import { formatPhone, updateProfileRequestSchema, type Profile } from '@repo/contracts';
 import { notify, useAuth } from '@repo/shared-core';
+import { useZodForm } from '@repo/ui';
 import { Button, Card, Descriptions, Flex, Form, Input, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useUpdateMe } from './api/update-me';
-import { setServerFieldErrors } from '../shared/server-field-errors';
 
-/** Own data: only the name is the employee's to change; phone, role and locations are set by a manager. */
+/**
+ * Own data: only the name is the employee's to change; phone, role and locations are set by a manager.
+ * The name is checked by updateProfileRequestSchema, the schema of `PATCH /auth/me`.
+ */
 export function ProfileInfoCard() {
   const profile = useAuth((s) => s.profile) as Profile | null;
-  const [form] = Form.useForm<{ name: string }>();
+  const { form, field, maxLength, setServerErrors } = useZodForm<typeof updateProfileRequestSchema, { name: string }>(
+    updateProfileRequestSchema,
+  );
   const update = useUpdateMe();
   const name = Form.useWatch('name', form);
 
@@ -23,7 +28,7 @@ export function ProfileInfoCard() {
       { name: next.trim() },
       {
         onSuccess: () => notify.success('Имя сохранено'),
-        onError: (e) => setServerFieldErrors(form, e),
+        onError: (e) => setServerErrors(e),
       },
     );
 
@@ -32,16 +37,8 @@ export function ProfileInfoCard() {
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label="Имя" required htmlFor="profile-name">
           <Flex gap={8}>
-            <Form.Item
-              name="name"
-              noStyle
-              rules={[
-                { required: true, whitespace: true, message: 'Укажите имя' },
-                { min: 2, message: 'Имя должно быть не короче 2 символов' },
-                { max: 120, message: 'Имя слишком длинное' },
-              ]}
-            >
-              <Input id="profile-name" autoComplete="name" maxLength={120} />
+            <Form.Item {...field('name')} noStyle>
+              <Input id="profile-name" autoComplete="name" maxLength={maxLength.name} />
             </Form.Item>
             <Button
               type="primary"

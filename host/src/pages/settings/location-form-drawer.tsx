@@ -1,10 +1,10 @@
-import type { CreateLocationRequest, Location } from '@repo/contracts';
+import { createLocationRequestSchema, type CreateLocationRequest, type Location } from '@repo/contracts';
 import { notify } from '@repo/shared-core';
+import { useZodForm } from '@repo/ui';
 import { Button, Drawer, Flex, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useCreateLocation } from './api/create-location';
 import { useUpdateLocation } from './api/update-location';
-import { setServerFieldErrors } from '../shared/server-field-errors';
 
 interface FormValues {
   name: string;
@@ -28,9 +28,12 @@ const toBody = (v: FormValues): CreateLocationRequest => ({
   workingHours: v.workingHours?.trim() || null,
 });
 
-/** Create or edit a location. Rules mirror createLocationRequestSchema; server field errors land on the fields. */
+/**
+ * Create or edit a location. The fields are checked by createLocationRequestSchema itself (the schema
+ * the server validates with, messages included); server field errors land on the fields.
+ */
 export function LocationFormDrawer({ open, location, onClose }: Props) {
-  const [form] = Form.useForm<FormValues>();
+  const { form, field, maxLength, setServerErrors } = useZodForm<typeof createLocationRequestSchema, FormValues>(createLocationRequestSchema);
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const editing = Boolean(location);
@@ -61,7 +64,7 @@ export function LocationFormDrawer({ open, location, onClose }: Props) {
         notify.success(editing ? 'Изменения сохранены' : 'Магазин добавлен');
         onClose();
       },
-      onError: (e: unknown) => setServerFieldErrors(form, e),
+      onError: (e: unknown) => setServerErrors(e),
     };
     if (location) update.mutate({ id: location._id, ...body }, handlers);
     else create.mutate(body, handlers);
@@ -84,30 +87,21 @@ export function LocationFormDrawer({ open, location, onClose }: Props) {
       }
     >
       <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} name="location-form" requiredMark="optional">
-        <Form.Item
-          label="Название"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: 'Укажите название' },
-            { min: 2, message: 'Название должно быть не короче 2 символов' },
-            { max: 120, message: 'Название: не больше 120 символов' },
-          ]}
-        >
-          <Input placeholder="Например, Сервис на Ленина" autoFocus maxLength={120} />
+        <Form.Item label="Название" {...field('name')}>
+          <Input placeholder="Например, Сервис на Ленина" autoFocus maxLength={maxLength.name} />
         </Form.Item>
-        <Form.Item label="Адрес" name="address" rules={[{ max: 300, message: 'Адрес: не больше 300 символов' }]}>
-          <Input.TextArea placeholder="Город, улица, дом" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={300} />
+        <Form.Item label="Адрес" {...field('address')}>
+          <Input.TextArea placeholder="Город, улица, дом" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={maxLength.address} />
         </Form.Item>
-        <Form.Item label="Телефон" name="phone" rules={[{ max: 40, message: 'Телефон: не больше 40 символов' }]}>
-          <Input type="tel" placeholder="+7 (___) ___-__-__" maxLength={40} />
+        <Form.Item label="Телефон" {...field('phone')}>
+          <Input type="tel" placeholder="+7 (___) ___-__-__" maxLength={maxLength.phone} />
         </Form.Item>
         <Form.Item
           label="Часы работы"
-          name="workingHours"
-          rules={[{ max: 200, message: 'Часы работы: не больше 200 символов' }]}
+          {...field('workingHours')}
           extra="Так, как их увидит клиент: «Пн–Пт 10:00–20:00, Сб–Вс 11:00–18:00»"
         >
-          <Input placeholder="Пн–Пт 10:00–20:00" maxLength={200} />
+          <Input placeholder="Пн–Пт 10:00–20:00" maxLength={maxLength.workingHours} />
         </Form.Item>
         {/* Enter in a single-line field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -1,49 +1,55 @@
 import { PlusOutlined, ShopOutlined } from '@ant-design/icons';
-import { hasRule, type Location } from '@repo/contracts';
-import { getApiError, useAuth } from '@repo/shared-core';
+import type { Location } from '@repo/contracts';
+import { getApiError } from '@repo/shared-core';
+import { useRule } from '@repo/ui';
 import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useLocations } from '../../app/api/get-locations';
 import { AuditJournal } from './audit/audit-journal';
 import { LocationCard } from './location-card';
 import { LocationFormDrawer } from './location-form-drawer';
+import { ReleasesTab } from './releases/releases-tab';
 import { useLocationRights } from './use-location-rights';
 
 /** `?location=new` or `?location=<id>`: an open form has its own URL, so it can be sent to a colleague. */
 const PARAM = 'location';
 
-/** `?tab=audit`: the open tab is in the URL too, so a link to the journal opens the journal. */
+/** `?tab=audit` / `?tab=releases`: the open tab is in the URL too, so a link to the journal opens the journal. */
 const TAB = 'tab';
+const LOCATIONS = 'locations';
 const AUDIT = 'audit';
+const RELEASES = 'releases';
 
-/** «Настройки магазина»: the locations and, for roles with `view:audit`, the journal of changes. */
+/**
+ * «Настройки магазина»: the locations; the journal of changes for roles with `view:audit`; the areas'
+ * versions («Версии разделов») for roles with `manage_settings`.
+ */
 export function SettingsPage() {
-  const canViewAudit = useAuth((s) => hasRule(s.profile?.role.rules ?? [], 'view:audit'));
+  const canViewAudit = useRule('view:audit');
+  const canManageReleases = useRule('manage_settings');
   const [params, setParams] = useSearchParams();
-  // Without the right a shared `?tab=audit` link simply lands on the shops.
-  if (!canViewAudit) return <LocationsTab />;
 
-  const active = params.get(TAB) === AUDIT ? AUDIT : 'locations';
+  const tabs = [
+    { key: LOCATIONS, label: 'Магазины', children: <LocationsTab /> },
+    ...(canViewAudit ? [{ key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> }] : []),
+    ...(canManageReleases ? [{ key: RELEASES, label: 'Версии разделов', children: <ReleasesTab /> }] : []),
+  ];
+  // Without the rights there is nothing to switch between; a shared `?tab=…` link simply lands on the shops.
+  if (tabs.length === 1) return <LocationsTab />;
+
+  const requested = params.get(TAB);
+  const active = tabs.some((t) => t.key === requested) ? (requested as string) : LOCATIONS;
   const onTab = (key: string) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (key === AUDIT) next.set(TAB, AUDIT);
-        else next.delete(TAB);
+        if (key === LOCATIONS) next.delete(TAB);
+        else next.set(TAB, key);
         return next;
       },
       { replace: true },
     );
-  return (
-    <Tabs
-      activeKey={active}
-      onChange={onTab}
-      items={[
-        { key: 'locations', label: 'Магазины', children: <LocationsTab /> },
-        { key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> },
-      ]}
-    />
-  );
+  return <Tabs activeKey={active} onChange={onTab} items={tabs} />;
 }
 
 /** The company's locations, their contacts, hours and photos. */

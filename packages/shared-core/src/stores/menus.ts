@@ -23,34 +23,57 @@ export interface MenuItem {
   /** The seed's named route. */
   name: string;
   label: string;
-  icon: MenuIconName;
+  /** An antd icon name; areas may use any `@ant-design/icons` name the host knows. */
+  icon: MenuIconName | (string & {});
   route: string;
   enabled: boolean;
+  /** Place among every area's items (Stock 10 … Settings 110). */
+  order?: number;
+  /** One line under the item's quick-link card on the main page. */
+  description?: string;
+  /** Hidden for employees without this rule. */
+  rule?: string;
 }
 
-/** The main menu in the seed's order (§2); all enabled by default. Stock has the inventory icon. */
-export function createMainMenu(): MenuItem[] {
-  return [
-    { name: 'Stock', label: 'Склад', icon: 'InboxOutlined', route: '/stock', enabled: true },
-    { name: 'Procurement', label: 'Закупки', icon: 'ShoppingCartOutlined', route: '/procurement', enabled: true },
-    { name: 'Sales', label: 'Продажи', icon: 'DollarOutlined', route: '/sales', enabled: true },
-    { name: 'Orders', label: 'Заказы / Ремонт', icon: 'ToolOutlined', route: '/orders', enabled: true },
-    { name: 'Clients', label: 'Клиенты', icon: 'TeamOutlined', route: '/clients', enabled: true },
-    { name: 'Finance', label: 'Финансы', icon: 'WalletOutlined', route: '/finance', enabled: true },
-    { name: 'Reports', label: 'Отчеты', icon: 'BarChartOutlined', route: '/reports', enabled: true },
-    { name: 'Tasks', label: 'Задачи', icon: 'CheckSquareOutlined', route: '/tasks', enabled: true },
-    { name: 'Planner', label: 'Планировщик', icon: 'CalendarOutlined', route: '/planner', enabled: true },
-    { name: 'ProfileWorker', label: 'Профили сотрудников', icon: 'IdcardOutlined', route: '/profileworker', enabled: true },
-    { name: 'Settings', label: 'Настройки', icon: 'SettingOutlined', route: '/settings', enabled: true },
-  ];
+/** One item as an area's metadata (or the host) declares it: `AreaMenuItem` of the contracts. */
+export interface MenuSource {
+  menu: 'main' | 'shop';
+  name: string;
+  label: string;
+  icon: string;
+  route: string;
+  order: number;
+  description?: string;
+  rule?: string;
 }
 
-/** The online-shop content menu, in the seed's order. */
-export function createShopContentMenu(): MenuItem[] {
-  return [
-    { name: 'ShopCatalog', label: 'Каталог', icon: 'AppstoreOutlined', route: '/catalog', enabled: true },
-    { name: 'ShopDevices', label: 'Устройства', icon: 'MobileOutlined', route: '/devices', enabled: true },
-    { name: 'ShopRequest', label: 'Заявки', icon: 'FileTextOutlined', route: '/request', enabled: true },
-    { name: 'ShopConstructors', label: 'Конструкторы', icon: 'LayoutOutlined', route: '/constructors', enabled: true },
-  ];
+function build(items: readonly MenuSource[], menu: MenuSource['menu']): MenuItem[] {
+  return items
+    .filter((i) => i.menu === menu)
+    .slice()
+    .sort((a, b) => a.order - b.order)
+    .map(({ name, label, icon, route, order, description, rule }) => ({
+      name,
+      label,
+      icon,
+      route,
+      enabled: true,
+      order,
+      ...(description ? { description } : {}),
+      ...(rule ? { rule } : {}),
+    }));
+}
+
+/**
+ * The main menu (seed §2), all enabled by default, ordered by `order`. The items come from the areas'
+ * published metadata and the host's own (Settings), so no item is written twice; before they are
+ * known the menu is empty.
+ */
+export function createMainMenu(items: readonly MenuSource[] = []): MenuItem[] {
+  return build(items, 'main');
+}
+
+/** The online-shop content menu, from the same items. */
+export function createShopContentMenu(items: readonly MenuSource[] = []): MenuItem[] {
+  return build(items, 'shop');
 }

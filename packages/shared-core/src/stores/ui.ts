@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { createMainMenu, createShopContentMenu, type MenuItem } from './menus';
+import { createMainMenu, createShopContentMenu, type MenuItem, type MenuSource } from './menus';
 
 /** `[from, to]` as ISO dates (`YYYY-MM-DD`), or null for "no filter". */
 export type DateRange = [string, string] | null;
@@ -25,6 +25,8 @@ export interface UiState {
   setChangeLocation: (allowed: boolean) => void;
   setRangeDateFilters: (key: string, range: DateRange) => void;
   setReportsAllLocations: (all: boolean) => void;
+  /** Fills `list_page` and `shop_content_page` from the areas' metadata and the host's own items. */
+  setMenuItems: (items: readonly MenuSource[]) => void;
 }
 
 /** The debug list only helps with recent failures; capping it keeps a long shift from leaking memory. */
@@ -43,6 +45,7 @@ export const uiStore = createStore<UiState>()((set) => ({
   setChangeLocation: (allowed) => set({ change_location: allowed }),
   setRangeDateFilters: (key, range) => set((s) => ({ range_date_filters: { ...s.range_date_filters, [key]: range } })),
   setReportsAllLocations: (all) => set((s) => ({ reports: { ...s.reports, isAllLocations: all } })),
+  setMenuItems: (items) => set({ list_page: createMainMenu(items), shop_content_page: createShopContentMenu(items) }),
 }));
 
 export function useUi(): UiState;

@@ -2,7 +2,11 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Result, Typography } from 'antd';
 import type { ComponentType } from 'react';
 
-/** What every remote exposes as `./routes`: route objects the host mounts (paths from the site root). */
+/**
+ * The first shape of a remote's `./routes` (eagerly loaded components).
+ * @deprecated Remotes now expose `AreaRoute[]` (`defineAreaRoutes`, lazily loaded screens with metadata);
+ * kept because shared-core only grows additively.
+ */
 export interface RemoteRoute {
   path: string;
   Component: ComponentType;

@@ -1,13 +1,20 @@
-import { ScreenNotBuilt, type RemoteRoute } from '@repo/shared-core';
+import { defineAreaRoutes, type AreaRoute, type AreaScreenModule } from '@repo/shared-core';
+import { areaMeta } from './area';
 
-const AREA = 'Продажи и заказы';
+const placeholder = (title: string) => () =>
+  import('../screens/not-built-screen').then((m): AreaScreenModule => ({ Component: m.notBuiltScreen(title) }));
 
-const screen = (path: string, title: string): RemoteRoute => ({ path, Component: () => <ScreenNotBuilt screen={title} area={AREA} /> });
+/** Screens that are not placeholders, by path. */
+const screens: Record<string, () => Promise<AreaScreenModule>> = {
+  '/orders/:id': () => import('../screens/order-details-screen'),
+};
 
-/** The only public surface of the remote: route objects the host mounts (paths from the site root). */
-export const routes: RemoteRoute[] = [
-  screen('/sales', 'Продажи'),
-  screen('/orders', 'Заказы/Ремонт'),
-  screen('/patterns', 'Документы'),
-  screen('/credits', 'Кредитные предложения'),
-];
+/**
+ * The only public surface of the remote: one route per screen of `area.ts` (paths from the site
+ * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
+ * its placeholder here with `() => import('../features/<feature>/pages/<page>')`.
+ */
+export const routes: AreaRoute[] = defineAreaRoutes(
+  areaMeta,
+  Object.fromEntries(areaMeta.routes.map((r) => [r.path, screens[r.path] ?? placeholder(r.title)])),
+);

@@ -1,15 +1,14 @@
-import { ScreenNotBuilt, type RemoteRoute } from '@repo/shared-core';
+import { defineAreaRoutes, type AreaRoute } from '@repo/shared-core';
+import { areaMeta } from './area';
 
-const AREA = 'Интернет-магазин';
-
-const screen = (path: string, title: string): RemoteRoute => ({ path, Component: () => <ScreenNotBuilt screen={title} area={AREA} /> });
-
-/** The only public surface of the remote: route objects the host mounts (paths from the site root). */
-export const routes: RemoteRoute[] = [
-  screen('/catalog', 'Каталог'),
-  screen('/devices', 'Устройства'),
-  screen('/request/:id?', 'Заявки'),
-  screen('/constructors', 'Конструкторы'),
-  screen('/constructorMainSlider', 'Главный слайдер'),
-  screen('/constructorGeneralCategory', 'Категории интернет-магазина'),
-];
+/**
+ * The only public surface of the remote: one route per screen of `area.ts` (paths from the site
+ * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
+ * its placeholder here with `() => import('../features/<feature>/pages/<page>')`.
+ */
+export const routes: AreaRoute[] = defineAreaRoutes(
+  areaMeta,
+  Object.fromEntries(
+    areaMeta.routes.map((r) => [r.path, () => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.title) }))]),
+  ),
+);

@@ -1,31 +1,17 @@
-import { ScreenNotBuilt, type RemoteRoute } from '@repo/shared-core';
-import { StockTabs } from '../shared/stock-tabs';
+import { defineAreaRoutes, type AreaRoute } from '@repo/shared-core';
+import { areaMeta } from './area';
 
-const AREA = 'Склад и товары';
-
-const screen = (path: string, title: string, withTabs = false): RemoteRoute => ({
-  path,
-  Component: withTabs
-    ? () => (
-        <>
-          <StockTabs />
-          <ScreenNotBuilt screen={title} area={AREA} />
-        </>
-      )
-    : () => <ScreenNotBuilt screen={title} area={AREA} />,
-});
-
-/** The only public surface of the remote: route objects the host mounts (paths from the site root). */
-export const routes: RemoteRoute[] = [
-  screen('/stock', 'Склад', true),
-  screen('/stock/leftovers', 'Остатки', true),
-  screen('/stock/posting', 'Оприходование', true),
-  screen('/stock/inventory', 'Инвентаризация', true),
-  screen('/stock/displacement', 'Перемещения', true),
-  screen('/stock/product', 'Карточка товара', true),
-  screen('/stock/refund', 'Возвраты', true),
-  screen('/procurement', 'Закупки'),
-  screen('/categories', 'Категории'),
-  screen('/subcategories', 'Подкатегории'),
-  screen('/products', 'Продукты'),
-];
+/**
+ * The only public surface of the remote: one route per screen of `area.ts` (paths from the site
+ * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
+ * its placeholder here with `() => import('../features/<feature>/pages/<page>')`.
+ */
+export const routes: AreaRoute[] = defineAreaRoutes(
+  areaMeta,
+  Object.fromEntries(
+    areaMeta.routes.map((r) => [
+      r.path,
+      () => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.path, r.title) })),
+    ]),
+  ),
+);

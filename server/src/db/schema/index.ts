@@ -1,3 +1,10 @@
-export * from './org';
-export * from './staff';
-export * from './audit';
+/**
+ * Every table, for code that needs the whole schema (the Drizzle client, tests). Tables live beside
+ * their module (`modules/<name>/schema.ts`); drizzle.config.ts globs those files. Shared column
+ * helpers are in ./columns.ts, tables of the platform itself (seed runs) in this folder.
+ */
+export * from '../../modules/location/schema';
+export * from '../../modules/auth/schema';
+export * from '../../modules/audit/schema';
+export * from '../../modules/releases/schema';
+export * from './seed-runs';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema, errorResponseSchema } from '@repo/contracts';
-import { authOf } from '../../lib/request';
+import { ctxOf } from '../../lib/ctx';
 import { listAudit } from './service';
 
 /** /api/audit: the audit log, for roles with `view:audit` (the scope narrows the rows). */
@@ -16,6 +16,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditPageSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => listAudit(request.server.db, authOf(request), request.query),
+    async (request) => listAudit(ctxOf(request), request.query),
   );
 };

@@ -1,8 +1,7 @@
 import { ruleScope, type AuditEntry, type AuditPage } from '@repo/contracts';
 import type { z } from 'zod';
 import type { auditQuerySchema } from '@repo/contracts';
-import type { Db } from '../../db/client';
-import type { AuthContext } from '../../types';
+import type { Ctx } from '../../lib/ctx';
 import { findAuditPage, type AuditFilter } from './repository';
 
 export type AuditQueryInput = z.output<typeof auditQuerySchema>;
@@ -14,7 +13,7 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
  * and rows of deleted locations); location → rows of the locations the employee may work in;
  * own → what the employee did. A date-only `to` covers that whole day.
  */
-export async function listAudit(db: Db, auth: AuthContext, query: AuditQueryInput): Promise<AuditPage> {
+export async function listAudit({ db, auth }: Ctx, query: AuditQueryInput): Promise<AuditPage> {
   const scope = ruleScope(auth.rules, 'view', 'audit');
   const filter: AuditFilter = {
     entity: query.entity,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordRequestSchema,
@@ -13,13 +13,12 @@ import {
   sessionListSchema,
   updateProfileRequestSchema,
 } from '@repo/contracts';
-import { actorOf, authOf } from '../../lib/request';
+import { ctxOf, publicCtxOf } from '../../lib/ctx';
 import { tokenFromRequest } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['auth'];
 const signedIn = { 403: errorResponseSchema };
-const deps = (app: FastifyInstance): service.AuthDeps => ({ db: app.db, sessionTtlMs: app.config.sessionTtlMs });
 const clientOf = (request: FastifyRequest): service.ClientInfo => ({
   ip: request.ip ?? 'unknown',
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
@@ -37,27 +36,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => service.login(deps(app), request.body.phone, request.body.password, clientOf(request)),
+    async (request) => service.login(publicCtxOf(request), request.body.phone, request.body.password, clientOf(request)),
   );
 
   app.get(
     '/check-token',
     { config: { auth: false, cookieAuth: true }, schema: { tags, response: { 200: checkTokenResponseSchema } } },
-    async (request) => ({ status: await service.checkToken(deps(app), tokenFromRequest(request)) }),
+    async (request) => ({ status: await service.checkToken(publicCtxOf(request), tokenFromRequest(request)) }),
   );
 
   app.get('/me', { schema: { tags, response: { 200: profileSchema, ...signedIn } } }, async (request) =>
-    service.getProfile(deps(app), authOf(request), request.locationId),
+    service.getProfile(ctxOf(request)),
   );
 
   app.patch(
     '/me',
     { schema: { tags, body: updateProfileRequestSchema, response: { 200: profileSchema, 400: errorResponseSchema, ...signedIn } } },
-    async (request) => service.updateProfile(deps(app), authOf(request), actorOf(request), request.body.name, request.locationId),
+    async (request) => service.updateProfile(ctxOf(request), request.body.name),
   );
 
   app.post('/logout', { schema: { tags, response: { 200: okSchema, ...signedIn } } }, async (request) => {
-    await service.logout(deps(app), authOf(request), actorOf(request));
+    await service.logout(ctxOf(request));
     return { ok: true as const };
   });
 
@@ -65,25 +64,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password',
     { schema: { tags, body: changePasswordRequestSchema, response: { 200: okSchema, 400: errorResponseSchema, 429: errorResponseSchema, ...signedIn } } },
     async (request) => {
-      await service.changePassword(deps(app), authOf(request), actorOf(request), request.body.currentPassword, request.body.newPassword);
+      await service.changePassword(ctxOf(request), request.body.currentPassword, request.body.newPassword);
       return { ok: true as const };
     },
   );
 
   app.get('/sessions', { schema: { tags, response: { 200: sessionListSchema, ...signedIn } } }, async (request) => ({
-    items: await service.listSessions(deps(app), authOf(request)),
+    items: await service.listSessions(ctxOf(request)),
   }));
 
   app.delete(
     '/sessions/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: okSchema, 404: errorResponseSchema, ...signedIn } } },
     async (request) => {
-      await service.revokeSession(deps(app), authOf(request), actorOf(request), request.params.id);
+      await service.revokeSession(ctxOf(request), request.params.id);
       return { ok: true as const };
     },
   );
 
   app.post('/logout-all', { schema: { tags, response: { 200: revokeSessionsResponseSchema, ...signedIn } } }, async (request) => ({
-    revoked: await service.logoutAll(deps(app), authOf(request), actorOf(request)),
+    revoked: await service.logoutAll(ctxOf(request)),
   }));
 };

@@ -1,18 +1,25 @@
-/**
- * Friendly names for the tables that may refer to a location (directly, or through its default
- * warehouse and cashbox). A delete that PostgreSQL refuses with a foreign-key violation (23503) is
- * answered with 409 naming the referring table from this list. Modules that add such tables register
- * their words here (`registerLocationReference('stock_documents', 'по нему есть складские документы')`);
- * an unregistered table is still refused, with a generic message.
- */
-const labels = new Map<string, string>([
-  ['employee_locations', 'к нему привязаны сотрудники'],
-  ['warehouses', 'у него есть склады'],
-  ['cashboxes', 'у него есть кассы'],
-]);
+import type { LocationReference } from '../../lib/module';
 
-export function registerLocationReference(table: string, label: string): void {
-  labels.set(table, label);
+/**
+ * What refers to a location (directly, or through its default warehouse and cashbox), filled from
+ * every module's `locationReferences` when the app is built (app.ts). Before a delete, the references
+ * with a `count` are counted and named with their numbers («у него есть склады (2)»); a delete that
+ * PostgreSQL still refuses with a foreign-key violation (23503) is answered with 409 naming the
+ * referring table's label, or the table itself when no module registered it.
+ */
+const references = new Map<string, LocationReference>();
+
+/** Registers a reference (a module's definition) or, for a table with no count, only its label. */
+export function registerLocationReference(reference: LocationReference): void;
+export function registerLocationReference(table: string, label: string): void;
+export function registerLocationReference(reference: LocationReference | string, label?: string): void {
+  const ref = typeof reference === 'string' ? { table: reference, label: label ?? reference } : reference;
+  references.set(ref.table, ref);
+}
+
+/** The registered references that can be counted, in registration order (the modules' order). */
+export function countedReferences(): LocationReference[] {
+  return [...references.values()].filter((r) => r.count);
 }
 
 interface PgErrorFields {
@@ -38,13 +45,13 @@ export function referenceConflict(err: unknown): string | null {
   const pg = pgErrorOf(err);
   if (pg?.code !== '23503') return null;
   const table = pg.table ?? tableOfConstraint(pg.constraint);
-  if (table && labels.has(table)) return labels.get(table)!;
+  if (table && references.has(table)) return references.get(table)!.label;
   return table ? `на него ссылаются другие данные («${table}»)` : 'на него ссылаются другие данные';
 }
 
 /** Drizzle names constraints `<table>_<column>_<ref table>_<ref column>_fk`; used when the driver does not report the table. */
 function tableOfConstraint(constraint: string | undefined): string | null {
   if (!constraint) return null;
-  for (const table of labels.keys()) if (constraint.startsWith(`${table}_`)) return table;
+  for (const table of references.keys()) if (constraint.startsWith(`${table}_`)) return table;
   return null;
 }

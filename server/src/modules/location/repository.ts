@@ -67,13 +67,16 @@ export async function touchLocation(db: Conn, id: string): Promise<void> {
   await db.update(locations).set({ updatedAt: new Date() }).where(eq(locations.id, id));
 }
 
-/** What still refers to a location besides its own default warehouse and cashbox (the cases with a known message). */
-export async function locationReferences(db: Conn, id: string) {
-  // One after another: inside a transaction there is one connection, and pg deprecates overlapping queries on it.
-  const [emp] = await db.select({ n: count() }).from(employeeLocations).where(eq(employeeLocations.locationId, id));
-  const [wh] = await db.select({ n: count() }).from(warehouses).where(and(eq(warehouses.locationId, id), eq(warehouses.isDefault, false)));
-  const [cb] = await db.select({ n: count() }).from(cashboxes).where(and(eq(cashboxes.locationId, id), eq(cashboxes.isDefault, false)));
-  return { employees: Number(emp.n), warehouses: Number(wh.n), cashboxes: Number(cb.n) };
+/** Non-default warehouses of a location (its default one is removed with it). */
+export async function countExtraWarehouses(db: Conn, locationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(warehouses).where(and(eq(warehouses.locationId, locationId), eq(warehouses.isDefault, false)));
+  return Number(row.n);
+}
+
+/** Non-default cashboxes of a location. */
+export async function countExtraCashboxes(db: Conn, locationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cashboxes).where(and(eq(cashboxes.locationId, locationId), eq(cashboxes.isDefault, false)));
+  return Number(row.n);
 }
 
 /** Deletes the location with its default warehouse and cashbox; images cascade, current locations are set null. */

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,11 +13,10 @@ import {
   removeLocationImageRequestSchema,
   updateLocationRequestSchema,
 } from '@repo/contracts';
-import { actorOf, authOf } from '../../lib/request';
+import { ctxOf as ctx } from '../../lib/ctx';
 import { readUpload } from './images';
 import * as service from './service';
 
-const ctx = (request: FastifyRequest): service.Ctx => ({ db: request.server.db, auth: authOf(request), actor: actorOf(request) });
 const tags = ['location'];
 const imageParams = z.object({ imageId: idSchema });
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

@@ -8,20 +8,14 @@ import {
 } from '@repo/contracts';
 import type { Db, Tx } from '../../db/client';
 import { createLocationWithDefaults } from '../../db/location-defaults';
-import { diffOf, recordAudit, type Actor } from '../../lib/audit';
+import { diffOf } from '../../lib/audit';
+import { recordChange } from '../../lib/change';
+import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { publishEvent } from '../../lib/realtime';
 import type { AuthContext } from '../../types';
 import { processImage, type UploadInput } from './images';
-import { referenceConflict } from './references';
+import { countedReferences, referenceConflict } from './references';
 import * as repo from './repository';
-
-/** Who is asking: the services never read the request themselves. */
-export interface Ctx {
-  db: Db;
-  auth: AuthContext;
-  actor: Actor;
-}
 
 export const locationMessages = {
   notFound: 'Магазин не найден',
@@ -31,6 +25,7 @@ export const locationMessages = {
 };
 
 const ENTITY = 'location';
+const IMAGE_ENTITY = 'location_image';
 /** The columns an audit diff shows for a location. */
 const snapshot = (row: repo.LocationRow) => ({ name: row.name, address: row.address, phone: row.phone, workingHours: row.workingHours });
 const imageUrl = (id: string) => `/api/location/images/${id}`;
@@ -93,7 +88,8 @@ export async function openCurrentLocation({ db, auth }: Ctx, id: string): Promis
   return withImages(db, row);
 }
 
-export async function createLocation({ db, auth, actor }: Ctx, input: CreateLocationRequest): Promise<Location> {
+export async function createLocation(ctx: Ctx, input: CreateLocationRequest): Promise<Location> {
+  const { db, auth } = ctx;
   return db.transaction(async (tx) => {
     const companyId = await repo.firstCompanyId(tx);
     if (!companyId) throw new AppError(500, 'server_error', messages.serverError);
@@ -106,21 +102,20 @@ export async function createLocation({ db, auth, actor }: Ctx, input: CreateLoca
     // Someone who works only in assigned locations must be able to open the one they created.
     const employee = await repo.employeeState(tx, auth.employeeId);
     if (employee && !employee.allLocations) await repo.assignEmployee(tx, auth.employeeId, row.id);
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: row.id, action: 'create', diff: diffOf(null, snapshot(row)), locationId: row.id });
-    await publishEvent(tx, { type: 'created', locationId: row.id, entity: ENTITY, id: row.id });
+    await recordChange(tx, ctx, { entity: ENTITY, id: row.id, action: 'create', after: snapshot(row), locationId: row.id });
     return toLocation(row, []);
   });
 }
 
-export async function updateLocation({ db, auth, actor }: Ctx, id: string, input: UpdateLocationRequest): Promise<Location> {
+export async function updateLocation(ctx: Ctx, id: string, input: UpdateLocationRequest): Promise<Location> {
+  const { db, auth } = ctx;
   return db.transaction(async (tx) => {
     const before = ensureUsable(auth, await repo.findLocation(tx, id, { lock: true }));
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<repo.LocationRow>;
     const diff = diffOf(snapshot(before), snapshot({ ...before, ...patch }));
     if (Object.keys(diff).length === 0) return withImages(tx, before);
     const after = await repo.updateLocation(tx, id, patch);
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'update', diff, locationId: id });
-    await publishEvent(tx, { type: 'updated', locationId: id, entity: ENTITY, id });
+    await recordChange(tx, ctx, { entity: ENTITY, id, action: 'update', diff, locationId: id });
     return withImages(tx, after);
   });
 }
@@ -130,14 +125,16 @@ export async function updateLocation({ db, auth, actor }: Ctx, id: string, input
  * message; anything else that refers to it (tables added later) is caught as a foreign-key violation
  * inside a savepoint and named by its table (see references.ts).
  */
-export async function deleteLocation({ db, auth, actor }: Ctx, id: string): Promise<void> {
+export async function deleteLocation(ctx: Ctx, id: string): Promise<void> {
+  const { db, auth } = ctx;
   await db.transaction(async (tx) => {
     const row = ensureUsable(auth, await repo.findLocation(tx, id, { lock: true }));
-    const refs = await repo.locationReferences(tx, id);
     const reasons: string[] = [];
-    if (refs.employees > 0) reasons.push(`к нему привязаны сотрудники (${refs.employees})`);
-    if (refs.warehouses > 0) reasons.push(`у него есть склады (${refs.warehouses})`);
-    if (refs.cashboxes > 0) reasons.push(`у него есть кассы (${refs.cashboxes})`);
+    // One after another: inside a transaction there is one connection, and pg deprecates overlapping queries on it.
+    for (const ref of countedReferences()) {
+      const n = await ref.count!(tx, id);
+      if (n > 0) reasons.push(`${ref.label} (${n})`);
+    }
     if (reasons.length > 0) throw conflict(`${locationMessages.cannotDelete}: ${reasons.join('; ')}`);
     try {
       await tx.transaction(async (sp) => repo.deleteLocationRows(sp, id));
@@ -146,12 +143,12 @@ export async function deleteLocation({ db, auth, actor }: Ctx, id: string): Prom
       if (reason) throw conflict(`${locationMessages.cannotDelete}: ${reason}`);
       throw err;
     }
-    await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: 'delete', diff: diffOf(snapshot(row), null), locationId: id });
-    await publishEvent(tx, { type: 'deleted', locationId: id, entity: ENTITY, id });
+    await recordChange(tx, ctx, { entity: ENTITY, id, action: 'delete', before: snapshot(row), locationId: id });
   });
 }
 
-export async function addImage({ db, auth, actor }: Ctx, upload: UploadInput): Promise<Location> {
+export async function addImage(ctx: Ctx, upload: UploadInput): Promise<Location> {
+  const { db, auth } = ctx;
   // Cheap checks first, so a stranger's upload is refused before the image is decoded.
   ensureUsable(auth, await repo.findLocation(db, upload.locationId));
   const image = await processImage(upload.file);
@@ -162,33 +159,35 @@ export async function addImage({ db, auth, actor }: Ctx, upload: UploadInput): P
     const saved = await repo.insertImage(tx, { locationId: row.id, position, ...image });
     await repo.touchLocation(tx, row.id);
     const { mime, size, width, height } = image;
-    await recordAudit(tx, actor, {
-      entity: 'location_image',
-      entityId: saved.id,
+    // The image is audited on its own; the event tells clients its location changed.
+    await recordChange(tx, ctx, {
+      entity: IMAGE_ENTITY,
+      id: saved.id,
       action: 'create',
-      diff: diffOf(null, { locationId: row.id, mime, size, width, height }),
+      after: { locationId: row.id, mime, size, width, height },
       locationId: row.id,
+      event: { type: 'updated', entity: ENTITY, id: row.id },
     });
-    await publishEvent(tx, { type: 'updated', locationId: row.id, entity: ENTITY, id: row.id });
     return withImages(tx, (await repo.findLocation(tx, row.id))!);
   });
 }
 
-export async function removeImage({ db, auth, actor }: Ctx, locationId: string, imageId: string): Promise<Location> {
+export async function removeImage(ctx: Ctx, locationId: string, imageId: string): Promise<Location> {
+  const { db, auth } = ctx;
   return db.transaction(async (tx) => {
     const row = ensureUsable(auth, await repo.findLocation(tx, locationId, { lock: true }));
     const removed = await repo.deleteImage(tx, row.id, imageId);
     if (!removed) throw notFound(locationMessages.imageNotFound);
     await repo.touchLocation(tx, row.id);
     const { mime, size, width, height } = removed;
-    await recordAudit(tx, actor, {
-      entity: 'location_image',
-      entityId: imageId,
+    await recordChange(tx, ctx, {
+      entity: IMAGE_ENTITY,
+      id: imageId,
       action: 'delete',
-      diff: diffOf({ locationId: row.id, mime, size, width, height }, null),
+      before: { locationId: row.id, mime, size, width, height },
       locationId: row.id,
+      event: { type: 'updated', entity: ENTITY, id: row.id },
     });
-    await publishEvent(tx, { type: 'updated', locationId: row.id, entity: ENTITY, id: row.id });
     return withImages(tx, (await repo.findLocation(tx, row.id))!);
   });
 }

@@ -1,7 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Location } from '@repo/contracts';
 import { useState } from 'react';
-import { renderPage, settle } from '../../__tests__/helpers';
+import { createFakeApi, renderPage, respondError, settle } from '../../__tests__/helpers';
 import { LocationFormDrawer } from '../location-form-drawer';
 
 const shop = (over: Partial<Location> = {}): Location => ({
@@ -47,5 +47,35 @@ describe('LocationFormDrawer', () => {
     fireEvent.click(screen.getByText('refetch', { ignore: false }));
     await settle();
     expect(screen.getByLabelText(/Название/)).toHaveValue('Сервис+ на Соколе');
+  });
+
+  describe('validation by createLocationRequestSchema', () => {
+    const server = createFakeApi();
+    afterEach(() => server.reset());
+    afterAll(() => server.restore());
+
+    it("checks the fields with the schema's messages before sending anything", async () => {
+      renderPage(<LocationFormDrawer open onClose={() => undefined} />, { api: server });
+      await settle();
+      fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+      expect(await screen.findByText('Укажите название')).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText(/Название/), { target: { value: ' С ' } });
+      expect(await screen.findByText('Название должно быть не короче 2 символов')).toBeInTheDocument();
+      // The input's own limit comes from the schema too.
+      expect(screen.getByLabelText(/Адрес/)).toHaveAttribute('maxlength', '300');
+      expect(server.calls()).toHaveLength(0);
+    });
+
+    it("sends empty optional fields as null and puts the server's field errors on the fields", async () => {
+      server.post('location', respondError(400, 'Проверьте правильность заполнения полей', 'validation', { name: 'Магазин с таким названием уже есть' }));
+      renderPage(<LocationFormDrawer open onClose={() => undefined} />, { api: server });
+      await settle();
+      fireEvent.change(screen.getByLabelText(/Название/), { target: { value: 'Сервис+ на Соколе' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+      expect(await screen.findByText('Магазин с таким названием уже есть')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(server.lastCall('post', 'location')?.body).toEqual({ name: 'Сервис+ на Соколе', address: null, phone: null, workingHours: null }),
+      );
+    });
   });
 });

@@ -1,9 +1,39 @@
 import { maxDebugEntries, uiStore } from '../ui';
 
+import type { MenuSource } from '../menus';
+
+/** The seed's menus as the areas' metadata and the host declare them (given out of order on purpose). */
+const seedItems: MenuSource[] = [
+  { menu: 'shop', name: 'ShopConstructors', label: 'Конструкторы', icon: 'LayoutOutlined', route: '/constructors', order: 40 },
+  { menu: 'main', name: 'Settings', label: 'Настройки', icon: 'SettingOutlined', route: '/settings', order: 110 },
+  { menu: 'main', name: 'Stock', label: 'Склад', icon: 'InboxOutlined', route: '/stock', order: 10 },
+  { menu: 'main', name: 'Procurement', label: 'Закупки', icon: 'ShoppingCartOutlined', route: '/procurement', order: 20 },
+  { menu: 'main', name: 'Sales', label: 'Продажи', icon: 'DollarOutlined', route: '/sales', order: 30 },
+  { menu: 'main', name: 'Orders', label: 'Заказы / Ремонт', icon: 'ToolOutlined', route: '/orders', order: 40 },
+  { menu: 'main', name: 'Clients', label: 'Клиенты', icon: 'TeamOutlined', route: '/clients', order: 50 },
+  { menu: 'main', name: 'Finance', label: 'Финансы', icon: 'WalletOutlined', route: '/finance', order: 60 },
+  { menu: 'main', name: 'Reports', label: 'Отчеты', icon: 'BarChartOutlined', route: '/reports', order: 70 },
+  { menu: 'main', name: 'Tasks', label: 'Задачи', icon: 'CheckSquareOutlined', route: '/tasks', order: 80 },
+  { menu: 'main', name: 'Planner', label: 'Планировщик', icon: 'CalendarOutlined', route: '/planner', order: 90 },
+  { menu: 'main', name: 'ProfileWorker', label: 'Профили сотрудников', icon: 'IdcardOutlined', route: '/profileworker', order: 100 },
+  { menu: 'shop', name: 'ShopCatalog', label: 'Каталог', icon: 'AppstoreOutlined', route: '/catalog', order: 10 },
+  { menu: 'shop', name: 'ShopDevices', label: 'Устройства', icon: 'MobileOutlined', route: '/devices', order: 20 },
+  { menu: 'shop', name: 'ShopRequest', label: 'Заявки', icon: 'FileTextOutlined', route: '/request', order: 30 },
+];
+
 const initial = uiStore.getState();
-beforeEach(() => uiStore.setState(initial, true));
+beforeEach(() => {
+  uiStore.setState(initial, true);
+  uiStore.getState().setMenuItems(seedItems);
+});
 
 describe('interface store', () => {
+  it('starts with empty menus until the areas\' metadata fills them', () => {
+    uiStore.setState(initial, true);
+    expect(uiStore.getState().list_page).toEqual([]);
+    expect(uiStore.getState().shop_content_page).toEqual([]);
+  });
+
   it('lists the main menu in the seed order with labels, icons, routes and enabled flags', () => {
     expect(uiStore.getState().list_page.map(({ name, label, route, enabled }) => [name, label, route, enabled])).toEqual([
       ['Stock', 'Склад', '/stock', true],

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
-import { employees } from './staff';
+import { createdAt, id } from '../../db/schema/columns';
+import { employees } from '../auth/schema';
 
 /** Append-only. No foreign key to locations: history outlives the rows it describes. */
 export const auditLog = pgTable(

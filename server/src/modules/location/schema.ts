@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, updatedAt } from './columns';
+import { bytea, createdAt, id, updatedAt } from '../../db/schema/columns';
 
 export const companies = pgTable('companies', {
   id: id(),

@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
-import { locations } from './org';
+import { createdAt, id, updatedAt } from '../../db/schema/columns';
+import { locations } from '../location/schema';
 
 export const roles = pgTable('roles', {
   id: id(),

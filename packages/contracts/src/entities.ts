@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { entities as ruleEntities } from './rules';
+
+/**
+ * Records that are audited and announced over realtime but have no rules of their own: sessions (an
+ * employee's own), location images (part of a location), area releases (under `manage_settings`).
+ */
+export const recordOnlyEntities = ['session', 'location_image', 'release'] as const;
+
+/**
+ * The one list of entity names: every rule entity (`rules.ts`) plus the record-only ones. The audit
+ * log's `entity`, the realtime event's `entity` and the first element of client query keys all use
+ * these names, so a realtime event invalidates exactly the queries of its entity.
+ */
+export const entityNames = [...ruleEntities, ...recordOnlyEntities] as const;
+export type EntityName = (typeof entityNames)[number];
+export const entityNameSchema = z.enum(entityNames);
+
+export function isEntityName(value: string): value is EntityName {
+  return (entityNames as readonly string[]).includes(value);
+}

@@ -1,0 +1,3 @@
+// jest-dom's matchers (toBeInTheDocument, toHaveValue) for every test file.
+'use strict';
+require('@testing-library/jest-dom');

@@ -1,0 +1,27 @@
+import type { AreaMeta } from '@repo/contracts';
+
+/**
+ * Everything the host knows about this area without loading its code: the path prefixes it mounts,
+ * every screen's title and rule, and the menu items. Pure data (only `import type`): the build
+ * transpiles and evaluates this file to publish `area.json` beside the entry, and `/remotes.json`
+ * carries it to the host. Each fact of a screen lives here once.
+ */
+export const areaMeta = {
+  area: 'shop-content',
+  title: 'Интернет-магазин',
+  prefixes: ['/catalog', '/devices', '/request', '/constructors', '/constructorMainSlider', '/constructorGeneralCategory'],
+  routes: [
+    { path: '/catalog', title: 'Каталог' },
+    { path: '/devices', title: 'Устройства' },
+    { path: '/request/:id?', title: 'Заявки' },
+    { path: '/constructors', title: 'Конструкторы' },
+    { path: '/constructorMainSlider', title: 'Главный слайдер', parent: '/constructors' },
+    { path: '/constructorGeneralCategory', title: 'Категории интернет-магазина', parent: '/constructors' },
+  ],
+  menu: [
+    { menu: 'shop', name: 'ShopCatalog', label: 'Каталог', icon: 'AppstoreOutlined', route: '/catalog', order: 10, description: 'Товары витрины интернет-магазина' },
+    { menu: 'shop', name: 'ShopDevices', label: 'Устройства', icon: 'MobileOutlined', route: '/devices', order: 20, description: 'Типы, бренды, модели и прайс ремонта' },
+    { menu: 'shop', name: 'ShopRequest', label: 'Заявки', icon: 'FileTextOutlined', route: '/request', order: 30, description: 'Заявки с сайта' },
+    { menu: 'shop', name: 'ShopConstructors', label: 'Конструкторы', icon: 'LayoutOutlined', route: '/constructors', order: 40, description: 'Слайдер и категории витрины' },
+  ],
+} satisfies AreaMeta;

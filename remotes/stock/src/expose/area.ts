@@ -1,0 +1,47 @@
+import type { AreaMeta } from '@repo/contracts';
+
+/**
+ * Everything the host knows about this area without loading its code: the path prefixes it mounts,
+ * every screen's title and rule, and the menu items. Pure data (only `import type`): the build
+ * transpiles and evaluates this file to publish `area.json` beside the entry, and `/remotes.json`
+ * carries it to the host. Each fact of a screen lives here once.
+ */
+export const areaMeta = {
+  area: 'stock',
+  title: 'Склад и товары',
+  prefixes: ['/stock', '/procurement', '/categories', '/subcategories', '/products'],
+  routes: [
+    { path: '/categories', title: 'Категории', parent: '/stock' },
+    // The seed gives /subcategories no title; the page header still needs one.
+    { path: '/subcategories', title: 'Подкатегории', parent: '/stock' },
+    { path: '/products', title: 'Продукты', parent: '/stock' },
+    { path: '/stock', title: 'Склад' },
+    { path: '/stock/leftovers', title: 'Остатки', parent: '/stock' },
+    { path: '/stock/posting', title: 'Оприходование', parent: '/stock' },
+    { path: '/stock/inventory', title: 'Инвентаризация', parent: '/stock' },
+    { path: '/stock/displacement', title: 'Перемещения', parent: '/stock' },
+    { path: '/stock/product', title: 'Карточка товара', parent: '/stock' },
+    { path: '/stock/refund', title: 'Возвраты', parent: '/stock' },
+    { path: '/procurement', title: 'Закупки' },
+  ],
+  menu: [
+    {
+      menu: 'main',
+      name: 'Stock',
+      label: 'Склад',
+      icon: 'InboxOutlined',
+      route: '/stock',
+      order: 10,
+      description: 'Остатки, оприходование, перемещения, инвентаризация',
+    },
+    {
+      menu: 'main',
+      name: 'Procurement',
+      label: 'Закупки',
+      icon: 'ShoppingCartOutlined',
+      route: '/procurement',
+      order: 20,
+      description: 'Поставщики и заказы поставщикам',
+    },
+  ],
+} satisfies AreaMeta;

@@ -1,0 +1,71 @@
+import type { AuditAction, AuditDiff, EntityName, RealtimeEvent } from '@repo/contracts';
+import type { Db, Tx } from '../db/client';
+import { diffOf, recordAudit, type Actor } from './audit';
+import { publishEvent } from './realtime';
+
+type EventType = RealtimeEvent['type'];
+type Snapshot = Record<string, unknown>;
+
+/** What the realtime event says when it differs from the audit row (defaults: the row's entity, id, location). */
+export interface EventOverride {
+  type?: EventType;
+  entity?: EntityName;
+  id?: string;
+  locationId?: string | null;
+}
+
+export interface Change {
+  entity: EntityName;
+  /** The record's id (null for a failed sign-in of an unknown phone). */
+  id: string | null;
+  action: AuditAction;
+  /** Snapshots for the audit diff (`diffOf(before, after)`); omit both for an action without a diff. */
+  before?: Snapshot | null;
+  after?: Snapshot | null;
+  /** An explicit diff instead of before/after (e.g. `{ revokedSessions: { after: 3 } }`). */
+  diff?: AuditDiff | null;
+  /** The location the change belongs to; default: the current location of the request (`Shop`). */
+  locationId?: string | null;
+  /**
+   * The realtime event: by default one event derived from the action (create → created, update →
+   * updated, delete → deleted, post → posted, cancel → cancelled; other actions publish nothing).
+   * `false` publishes nothing; an object overrides parts of it; an array publishes several events.
+   */
+  event?: false | EventOverride | EventOverride[];
+}
+
+const eventTypes: Partial<Record<AuditAction, EventType>> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  post: 'posted',
+  cancel: 'cancelled',
+};
+
+/**
+ * The one way a mutation is recorded: writes the audit row and publishes the realtime event(s), both
+ * inside the caller's transaction, so a rolled-back change is neither logged nor announced.
+ */
+export async function recordChange(tx: Tx | Db, ctx: { actor: Actor; locationId?: string | null }, change: Change): Promise<void> {
+  const locationId = change.locationId !== undefined ? change.locationId : (ctx.locationId ?? ctx.actor.locationId);
+  const diff =
+    change.diff !== undefined
+      ? change.diff
+      : change.before !== undefined || change.after !== undefined
+        ? diffOf(change.before ?? null, change.after ?? null)
+        : null;
+  await recordAudit(tx, ctx.actor, { entity: change.entity, entityId: change.id, action: change.action, diff, locationId });
+  if (change.event === false) return;
+  const overrides = Array.isArray(change.event) ? change.event : [change.event ?? {}];
+  for (const o of overrides) {
+    const type = o.type ?? eventTypes[change.action];
+    const id = o.id ?? change.id;
+    if (!type || !id) continue;
+    await publishEvent(tx, {
+      type,
+      entity: o.entity ?? change.entity,
+      id,
+      locationId: o.locationId !== undefined ? o.locationId : locationId,
+    });
+  }
+}

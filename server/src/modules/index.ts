@@ -1,0 +1,13 @@
+import type { ModuleDefinition } from '../lib/module';
+import { auditModule } from './audit';
+import { authModule } from './auth';
+import { healthModule } from './health';
+import { locationModule } from './location';
+import { releasesModule } from './releases';
+
+/**
+ * Every server module, in mounting order. `app.ts` mounts their routes, the OpenAPI document lists
+ * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
+ * all from this list. A new module is one line here (see server/docs/modules.md).
+ */
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, auditModule, releasesModule];
