@@ -59,6 +59,8 @@ test('раздел выпускает новый подмаршрут, и раб
     await expect(page.getByRole('link', { name: 'Заказы/Ремонт' })).toBeVisible();
   } finally {
     await activate(request, token, 'sales-orders', before!);
+    // The variant was only for this run: keep the build folder (the product's dist) as it was.
+    fs.rmSync(path.join(distDir, 'mfe', 'sales-orders', version), { recursive: true, force: true });
   }
 
   // Back on the old version, /orders/123 is the host's not-found again.
@@ -66,7 +68,7 @@ test('раздел выпускает новый подмаршрут, и раб
   await expect(page.locator('#page-title')).toHaveText('Страница не найдена');
 });
 
-test('сломанная версия раздела: сотрудник работает на последней исправной, сбой виден в списке версий', async ({
+test('сломанная версия раздела: сотрудник работает на последней исправной, сбой виден в «Версии разделов», откат в один щелчок', async ({
   page,
   loginAs,
   request,
@@ -105,7 +107,24 @@ test('сломанная версия раздела: сотрудник раб�
         return area?.failures.some((f) => f.version === broken) ?? false;
       })
       .toBe(true);
+
+    // Ops see the failure in «Версии разделов» and roll back in one click.
+    await page.goto('/settings?tab=releases');
+    const card = page.getByTestId('area-releases-sales-orders');
+    await expect(card.getByText('Последние сбои загрузки')).toBeVisible();
+    await expect(card.getByRole('cell', { name: broken }).first()).toBeVisible();
+    await card.getByRole('button', { name: 'Откатить' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Откатить' }).click();
+    await expect
+      .poll(async () => {
+        const res = await request.get('/api/releases', { headers: auth });
+        return ((await res.json()) as { areas: Array<{ area: string; live: string | null }> }).areas.find((a) => a.area === 'sales-orders')?.live;
+      })
+      .toBe(before);
+    // The screen follows the realtime event: the restored version carries the «рабочая» tag in the history.
+    await expect(card.getByRole('cell', { name: new RegExp(`^${before.replace(/\./g, '\\.')}\\s*рабочая$`) })).toBeVisible();
   } finally {
     await activate(request, token, 'sales-orders', before);
+    fs.rmSync(path.join(folder, broken), { recursive: true, force: true });
   }
 });

@@ -1,1 +1,1 @@
-module.exports = require('../../scripts/jest-remote.cjs')(__dirname);
+module.exports = require('@repo/testing/jest-preset.cjs')(__dirname);

@@ -1,12 +1,11 @@
 import { LockOutlined, PhoneOutlined } from '@ant-design/icons';
 import { normalizePhone, type LoginResponse } from '@repo/contracts';
-import { api, getApiError, signIn } from '@repo/shared-core';
+import { api, fieldErrors, getApiError, signIn } from '@repo/shared-core';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DemoAccounts } from './demo-accounts';
 import { normalizePhoneInput } from './phone-mask';
-import { setServerFieldErrors } from '../shared/server-field-errors';
 
 interface LoginValues {
   phone: string;
@@ -49,7 +48,9 @@ export function LoginPage() {
       navigate(returnPath(location.state), { replace: true });
     } catch (e) {
       setError(getApiError(e).message);
-      const onFields = setServerFieldErrors(form, e);
+      // shared-core's helper, not @repo/ui's: the sign-in page must not download the UI kit (issue #6, first load).
+      const onFields = fieldErrors(e);
+      if (onFields.length) form.setFields(onFields as Parameters<typeof form.setFields>[0]);
       setSubmitting(false);
       inFlight.current = false;
       // Most failures are a mistyped password: put the cursor back there for the next try.

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Card, Result, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { ComponentType } from 'react';
 
 /**
@@ -19,15 +19,17 @@ export interface RemoteRoute {
 export function ScreenNotBuilt({ screen, area }: { screen: string; area: string }) {
   return (
     <Card variant="borderless" data-testid="screen-not-built">
-      <Result
-        icon={<ClockCircleOutlined style={{ color: '#8c9bb0' }} />}
-        title={`Экран «${screen}» ещё не создан`}
-        subTitle={
-          <Typography.Text type="secondary">
-            Он запланирован отдельной задачей раздела «{area}» и появится здесь в одном из следующих обновлений.
-          </Typography.Text>
-        }
-      />
+      {/* Flex + Typography rather than antd Result: shared-core loads on the sign-in page, and Result
+          brings its status illustrations along (issue #6, first load). */}
+      <Flex vertical align="center" gap={8} style={{ padding: '48px 24px', textAlign: 'center' }}>
+        <ClockCircleOutlined style={{ color: '#8c9bb0', fontSize: 72, marginBottom: 16 }} aria-hidden />
+        <Typography.Title level={3} style={{ margin: 0, fontWeight: 400 }}>
+          {`Экран «${screen}» ещё не создан`}
+        </Typography.Title>
+        <Typography.Text type="secondary" style={{ maxWidth: 640 }}>
+          Он запланирован отдельной задачей раздела «{area}» и появится здесь в одном из следующих обновлений.
+        </Typography.Text>
+      </Flex>
     </Card>
   );
 }
