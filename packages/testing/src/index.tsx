@@ -4,3 +4,4 @@ import '@testing-library/jest-dom';
 export { renderPage, settle, apiFailure, createTestQueryClient, type RenderPageOptions, type RenderPageResult, type FakeRoutes } from './render-page';
 export { FakeApi, createFakeApi, respond, respondError, type FakeCall, type FakeReply, type FakeResponse, type HttpMethod } from './fake-api';
 export { makeProfile } from './profile';
+export { describeAreaContract, type AreaContract } from './area-contract';
