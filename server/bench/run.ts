@@ -61,7 +61,7 @@ async function main() {
   const engineer = await login('+79000000003');
   const sockets = await Promise.all(
     Array.from({ length: SOCKETS }, () => new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${engineer}`);
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie: `token=${engineer}` } });
       ws.once('open', () => resolve(ws));
       ws.once('error', reject);
     })),

@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { serverTimeoutOptions, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { allSeeders, seedDatabase } from './db/seed';
 import type { ModuleDefinition } from './lib/module';
 import { modules as allModules } from './modules';
 import { registerLocationReference } from './modules/location/references';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import securityPlugin, { logRedactPaths, logSerializers } from './plugins/security';
 import docsPlugin from './plugins/docs';
 import authPlugin from './plugins/auth';
 import accessPlugin from './plugins/access';
@@ -20,17 +21,24 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from the config and closed with the app. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The modules to mount (default: every module of `modules/index.ts`); tests add seeders this way. */
   modules?: ModuleDefinition[];
 }
 
 /** Builds the whole app: plugins first, then routes. `server.ts` only starts it. */
-export async function buildApp({ config, database, logger, modules = allModules }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, modules = allModules }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel },
+    // No token in the log: `?token=` values are redacted from req.url, headers are not logged.
+    logger: logger === false ? false : { level: config.logLevel, serializers: logSerializers, redact: logRedactPaths, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Only trust X-Forwarded-For behind a known proxy: otherwise a client could dodge the per-address login throttle.
     trustProxy: config.trustProxy,
+    // Slow or stalled clients are cut off (408); malformed HTTP and addresses get the error contract (plugins/errors.ts).
+    ...serverTimeoutOptions(config.timeouts),
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -45,6 +53,7 @@ export async function buildApp({ config, database, logger, modules = allModules 
   for (const m of modules) for (const ref of m.locationReferences ?? []) registerLocationReference(ref);
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(docsPlugin, { tags: modules.flatMap((m) => (m.tag ? [m.tag] : [])) });
   await app.register(authPlugin);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, employees, sessions } from '../src/db/schema';
+import { auditLog, employees, locations, sessions } from '../src/db/schema';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 
 let app: FastifyInstance;
@@ -52,6 +52,19 @@ describe('POST /api/auth/password', () => {
     expect(res.json()).toMatchObject({ code: 'validation', errors: { currentPassword: 'Неверный текущий пароль' } });
     // Still the old password.
     await login(app, demoPhones.manager);
+  });
+
+  it('audits a wrong current password on the employee, without the password', async () => {
+    const { token, profile } = await login(app, demoPhones.engineer);
+    const res = await change(token, { currentPassword: 'my-secret-guess', newPassword: 'new-password-1' });
+    expect(res.statusCode).toBe(400);
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'password_change_failed'), eq(auditLog.entityId, profile.id)));
+    expect(rows).toEqual([expect.objectContaining({ entity: 'employee', employeeId: profile.id, ip: '127.0.0.1' })]);
+    expect(JSON.stringify(rows)).not.toContain('my-secret-guess');
+    expect(JSON.stringify(rows)).not.toContain('new-password-1');
   });
 
   it('refuses a new password shorter than 8 characters or equal to the current one', async () => {
@@ -157,5 +170,41 @@ describe('password guessing through a stolen token', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'too_many_requests', message: expect.stringMatching(/^Слишком много неудачных попыток входа\. Повторите через \d+ мин\.$/) });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Each wrong one and the refusal are in the audit log.
+    const [owner] = await app.db.select({ id: employees.id }).from(employees).where(eq(employees.phone, demoPhones.owner));
+    const actions = await app.db.select({ action: auditLog.action, diff: auditLog.diff }).from(auditLog).where(eq(auditLog.entityId, owner.id));
+    expect(actions.filter((r) => r.action === 'password_change_failed')).toHaveLength(5);
+    expect(actions.filter((r) => r.action === 'login_throttled')).toEqual([{ action: 'login_throttled', diff: { phone: { after: demoPhones.owner } } }]);
+  });
+});
+
+describe('switching the current location', () => {
+  const open = (token: string, id: string) => app.inject({ method: 'GET', url: `/api/location/current/${id}`, headers: authHeaders(token) });
+  const switches = (employeeId: string) =>
+    app.db
+      .select({ locationId: auditLog.locationId, diff: auditLog.diff, entity: auditLog.entity, employeeId: auditLog.employeeId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'location_switch'), eq(auditLog.entityId, employeeId)))
+      .orderBy(auditLog.createdAt);
+
+  it('audits each switch on the employee, in the location switched to; reopening the current one is not a switch', async () => {
+    const { token, profile } = await login(app, demoPhones.engineer);
+    const [first, second] = profile.locations;
+    await app.db.update(employees).set({ currentLocationId: null }).where(eq(employees.id, profile.id));
+    expect((await open(token, first.id)).statusCode).toBe(200);
+    expect((await open(token, first.id)).statusCode).toBe(200);
+    expect((await open(token, second.id)).statusCode).toBe(200);
+    expect(await switches(profile.id)).toEqual([
+      { entity: 'employee', employeeId: profile.id, locationId: first.id, diff: { locationId: { before: null, after: first.id } } },
+      { entity: 'employee', employeeId: profile.id, locationId: second.id, diff: { locationId: { before: first.id, after: second.id } } },
+    ]);
+  });
+
+  it('records nothing for a refused switch', async () => {
+    const { token, profile } = await login(app, demoPhones.engineer);
+    const foreign = (await app.db.select({ id: locations.id }).from(locations)).find((l) => !profile.locations.some((m) => m.id === l.id))!;
+    const before = (await switches(profile.id)).length;
+    expect((await open(token, foreign.id)).statusCode).toBe(403);
+    expect(await switches(profile.id)).toHaveLength(before);
   });
 });

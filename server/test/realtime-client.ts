@@ -10,8 +10,9 @@ export interface TestSocket {
   send(value: unknown): void;
 }
 
-export function connect(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-  const ws = new WebSocket(url, { headers });
+/** `options` go to `ws` as they are (e.g. `autoPong: false` for a client that never answers a heartbeat). */
+export function connect(url: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
+  const ws = new WebSocket(url, { ...options, headers });
   const queue: unknown[] = [];
   const waiters: Array<(value: unknown) => void> = [];
   ws.on('message', (data) => {

@@ -36,8 +36,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
     const owner = (await login(appA, demoPhones.owner)).token;
     const loc: Location[] = await demoLocations(appA, owner);
     const engineer = (await login(appB, demoPhones.engineer)).token;
-    const url = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/ws?token=${engineer}`;
-    const socket = await connect(url);
+    const url = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/ws`;
+    const socket = await connect(url, { cookie: `token=${engineer}` });
     socket.send({ type: 'ping' });
     expect(await socket.next()).toEqual([{ type: 'pong' }]);
 

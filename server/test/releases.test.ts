@@ -132,7 +132,7 @@ describe('POST /api/releases/:area/activate', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const socket = await connect(`ws://127.0.0.1:${port}/ws?token=${cashier}`);
+    const socket = await connect(`ws://127.0.0.1:${port}/ws`, { cookie: `token=${cashier}` });
     try {
       expect((await activate('v3')).statusCode).toBe(200);
       expect(await socket.next(5000)).toEqual([{ type: 'updated', entity: 'release', id: 'stock', locationId: null }]);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './common';
+import { dateQuery, safeText, uuidSchema } from './primitives';
 
-export const auditActions = ['create', 'update', 'delete', 'post', 'cancel', 'print', 'login', 'logout', 'login_failed', 'password_change'] as const;
+export const auditActions = ['create', 'update', 'delete', 'post', 'cancel', 'print', 'login', 'logout', 'login_failed', 'password_change', 'login_throttled', 'password_change_failed', 'location_switch'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** `{ field: [before, after] }` for updates; the whole row under `after` for creates. */
@@ -24,17 +25,13 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const dateParam = z
-  .string()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Неверная дата')
-  .optional();
-
+/** Filters of `GET /api/audit`; `from`/`to` are a date (a whole day for `to`) or a moment, years 1900..2999. */
 export const auditQuerySchema = pageQuerySchema.extend({
-  entity: z.string().max(60).optional(),
-  entityId: z.string().max(60).optional(),
-  employeeId: z.uuid({ error: 'Неверный идентификатор сотрудника' }).optional(),
-  from: dateParam,
-  to: dateParam,
+  entity: safeText({ max: 60 }).optional(),
+  entityId: safeText({ max: 60 }).optional(),
+  employeeId: uuidSchema('Неверный идентификатор сотрудника').optional(),
+  from: dateQuery,
+  to: dateQuery,
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);

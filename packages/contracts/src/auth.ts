@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone';
+import { safeText, secretText } from './primitives';
 
 export const loginRequestSchema = z
   .object({
     phone: phoneSchema,
-    password: z.string({ error: 'Укажите пароль' }).min(1, 'Укажите пароль').max(200, 'Слишком длинный пароль'),
+    password: secretText({ max: 200, messages: { required: 'Укажите пароль', tooLong: 'Слишком длинный пароль' } }),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -34,14 +35,18 @@ export const checkTokenResponseSchema = z.object({ status: z.enum(['valid', 'inv
 export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
 export const updateProfileRequestSchema = z.object({
-  name: z.string().trim().min(2, 'Имя должно быть не короче 2 символов').max(120, 'Имя слишком длинное'),
+  name: safeText({ min: 2, max: 120, messages: { required: 'Укажите имя', tooShort: 'Имя должно быть не короче 2 символов', tooLong: 'Имя слишком длинное' } }),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Укажите текущий пароль'),
-    newPassword: z.string().min(8, 'Пароль должен быть не короче 8 символов').max(200, 'Слишком длинный пароль'),
+    currentPassword: secretText({ max: 200, messages: { required: 'Укажите текущий пароль', tooLong: 'Слишком длинный пароль' } }),
+    newPassword: secretText({
+      min: 8,
+      max: 200,
+      messages: { required: 'Укажите новый пароль', tooShort: 'Пароль должен быть не короче 8 символов', tooLong: 'Слишком длинный пароль' },
+    }),
   })
   .refine((v) => v.currentPassword !== v.newPassword, {
     path: ['newPassword'],

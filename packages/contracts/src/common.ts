@@ -1,12 +1,21 @@
 import { z } from 'zod';
+import { uuidSchema } from './primitives';
 
-export const idSchema = z.uuid({ error: 'Неверный идентификатор' });
+/** A uuid, lower-cased at the edge: an id in upper case names the same record (issue #7, item 9). */
+export const idSchema = uuidSchema('Неверный идентификатор');
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** A whole number from a query string, with Russian messages for what is not one. */
+const queryInt = (tooBig: string) =>
+  z.coerce
+    .number({ error: 'Ожидается число' })
+    .int({ error: (iss) => (iss.code === 'too_big' ? tooBig : 'Ожидается целое число') });
 
 /** Offset pagination shared by every list endpoint. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'Номер страницы начинается с 1').default(1),
-  pageSize: z.coerce.number().int().min(1).max(200, 'Не больше 200 строк на странице').default(50),
+  // Capped so that (page - 1) * pageSize stays a sane OFFSET (a huge page is bigint overflow in SQL).
+  page: queryInt('Слишком большой номер страницы').min(1, 'Номер страницы начинается с 1').max(100_000, 'Слишком большой номер страницы').default(1),
+  pageSize: queryInt('Не больше 200 строк на странице').min(1, 'Не меньше 1 строки на странице').max(200, 'Не больше 200 строк на странице').default(50),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

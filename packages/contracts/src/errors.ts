@@ -9,6 +9,8 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'too_many_requests',
+  /** The request did not arrive in full within the server's time limit (408). */
+  'timeout',
   'server_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -39,4 +41,9 @@ export const messages = {
   locationSetError: 'Ошибка установки локации',
   locationRequired: 'Не выбран магазин: укажите магазин в заголовке Shop',
   locationForbidden: 'Нет доступа к выбранному магазину',
+  malformedRequest: 'Некорректный HTTP-запрос',
+  malformedUrl: 'Некорректный адрес запроса',
+  headersTooLarge: 'Слишком большие заголовки запроса',
+  requestTimeout: 'Запрос не получен полностью за отведённое время',
+  invalidCharacters: 'Недопустимые символы в запросе',
 } as const;

@@ -1,5 +1,8 @@
+// First: in a browser, zod must not probe `new Function` under the site's CSP (zod-config.ts).
+import './zod-config';
 export * from './errors';
 export * from './phone';
+export * from './primitives';
 export * from './common';
 export * from './rules';
 export * from './entities';

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}: не больше ${max} символов`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+import { optionalSafeText, safeText, uuidSchema } from './primitives';
 
 export const locationImageSchema = z.object({
   id: z.string(),
@@ -38,15 +31,14 @@ export const locationListSchema = z.array(locationSchema);
 
 export const createLocationRequestSchema = z
   .object({
-    name: z.string({ error: 'Укажите название' }).trim().min(2, 'Название должно быть не короче 2 символов').max(120, 'Название: не больше 120 символов'),
-    address: optionalText(300, 'Адрес'),
-    phone: z
-      .string()
-      .trim()
-      .max(40, 'Телефон: не больше 40 символов')
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    workingHours: optionalText(200, 'Часы работы'),
+    name: safeText({
+      min: 2,
+      max: 120,
+      messages: { required: 'Укажите название', tooShort: 'Название должно быть не короче 2 символов', tooLong: 'Название: не больше 120 символов' },
+    }),
+    address: optionalSafeText({ max: 300, label: 'Адрес' }),
+    phone: optionalSafeText({ max: 40, label: 'Телефон' }),
+    workingHours: optionalSafeText({ max: 200, label: 'Часы работы' }),
   })
   .meta({ id: 'CreateLocation' });
 export type CreateLocationRequest = z.input<typeof createLocationRequestSchema>;
@@ -58,8 +50,8 @@ export const updateLocationRequestSchema = createLocationRequestSchema
 export type UpdateLocationRequest = z.input<typeof updateLocationRequestSchema>;
 
 export const removeLocationImageRequestSchema = z.object({
-  locationId: z.uuid({ error: 'Неверный идентификатор магазина' }),
-  imageId: z.uuid({ error: 'Неверный идентификатор изображения' }),
+  locationId: uuidSchema('Неверный идентификатор магазина'),
+  imageId: uuidSchema('Неверный идентификатор изображения'),
 });
 export type RemoveLocationImageRequest = z.infer<typeof removeLocationImageRequestSchema>;
 

@@ -15,6 +15,12 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('greeting'), locationId: z.string().nullish() }),
   z.object({ type: z.literal('ping') }),
+  /**
+   * Signs a socket in that had no credential in its handshake (a client without the `token` cookie,
+   * e.g. a script): it must be the first message, within `realtimeLimits.authTimeoutMs`; the answer is
+   * the greeting reply. A token never goes into the `/ws` address.
+   */
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -37,6 +43,25 @@ export const greetingDelayMs = 2000;
 
 /**
  * Close codes of `/ws`: 4401 when the socket has no valid session (anonymous, or revoked later — the
- * client treats it like 403 `unauthenticated`), 1001 when the server stops (reconnect later).
+ * client treats it like 403 `unauthenticated`), 1001 when the server stops (reconnect later), 4008 when
+ * the session already has `realtimeLimits.socketsPerSession` open sockets (the new one is closed),
+ * 4029 when a socket sends more messages than `realtimeLimits` allow, 1009 (from `ws`) for a frame over
+ * `realtimeLimits.maxFrameBytes`. After 4008 and 4029 the client waits its longest back-off.
  */
-export const realtimeCloseCodes = { unauthorized: 4401, goingAway: 1001 } as const;
+export const realtimeCloseCodes = { unauthorized: 4401, goingAway: 1001, tooManySockets: 4008, tooManyMessages: 4029, frameTooLarge: 1009 } as const;
+
+/** The Russian close reasons (a close reason is at most 123 bytes of UTF-8). */
+export const realtimeCloseReasons = {
+  tooManySockets: 'Слишком много соединений для одного входа',
+  tooManyMessages: 'Слишком много сообщений',
+} as const;
+
+/** Limits of `/ws` per socket and per session. */
+export const realtimeLimits = {
+  socketsPerSession: 5,
+  /** Token bucket: a burst of `messageBurst` messages, refilled at `messagesPerSecond`. */
+  messageBurst: 20,
+  messagesPerSecond: 10,
+  maxFrameBytes: 64 * 1024,
+  authTimeoutMs: 10_000,
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './primitives';
 import { remoteAreaSchema } from './remotes';
 
 /** One build of an area that was made live at least once (`pnpm release`, `pnpm rollback`, the settings tab, or a start that adopted a new build). */
@@ -45,11 +46,12 @@ export const releasesResponseSchema = z.object({ areas: z.array(areaReleasesSche
 export type ReleasesResponse = z.infer<typeof releasesResponseSchema>;
 
 /** POST /api/releases/:area/activate */
-export const activateReleaseRequestSchema = z.object({ version: z.string().min(1).max(100) });
+const versionSchema = safeText({ min: 1, max: 100, label: 'Версия' });
+export const activateReleaseRequestSchema = z.object({ version: versionSchema });
 export const areaParamsSchema = z.object({ area: remoteAreaSchema });
 
 /** POST /api/releases/:area/failures — a browser reports that a version failed to load. */
 export const reportReleaseFailureRequestSchema = z.object({
-  version: z.string().min(1).max(100),
-  message: z.string().max(2000),
+  version: versionSchema,
+  message: safeMultilineText({ max: 2000, label: 'Сообщение' }),
 });

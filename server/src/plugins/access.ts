@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
-import { hasRule, messages, missingRuleMessage } from '@repo/contracts';
+import { hasRule, idSchema, messages, missingRuleMessage } from '@repo/contracts';
 import { forbidden, unauthenticated } from '../lib/errors';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function shopHeader(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value ?? '').trim();
+}
+
+/** The `Shop` header as a location id: the contracts' uuid type, lower-cased (ids compare in any case), or null. */
+function shopLocationId(shop: string): string | null {
+  const parsed = idSchema.safeParse(shop);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -25,13 +29,14 @@ export default fp(
       }
       if (rule && !hasRule(auth.rules, rule)) throw forbidden(missingRuleMessage(rule));
       const shop = shopHeader(request.headers.shop);
-      const allowed = uuidPattern.test(shop) && auth.locationIds.includes(shop.toLowerCase());
+      const shopId = shopLocationId(shop);
+      const allowed = shopId !== null && auth.locationIds.includes(shopId);
       if (location) {
         if (!shop) throw forbidden(messages.locationRequired);
         if (!allowed) throw forbidden(messages.locationForbidden);
       }
       // Routes outside a location still record a valid Shop in the audit context.
-      request.locationId = allowed ? shop.toLowerCase() : null;
+      request.locationId = allowed ? shopId : null;
     });
   },
   { name: 'access', dependencies: ['auth'] },

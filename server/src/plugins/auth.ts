@@ -14,8 +14,9 @@ export function authenticateToken(app: FastifyInstance, token: string | null | u
 
 /**
  * Where the token comes from: `Authorization: Bearer`; else the `token` cookie, on `/ws` and on routes
- * that declare `cookieAuth` (the WebSocket handshake and `<img src>` cannot set headers); else `?token=`
- * for `/ws` only (a query string ends up in logs, so it is not accepted anywhere else).
+ * that declare `cookieAuth` (the WebSocket handshake and `<img src>` cannot set headers). Never from the
+ * query string: URLs end up in logs and proxies' logs (a socket without a cookie signs in with its first
+ * message instead, see plugins/realtime.ts).
  */
 export function tokenFromRequest(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -26,10 +27,6 @@ export function tokenFromRequest(request: FastifyRequest): string | null {
   const isSocket = request.routeOptions.url === '/ws';
   const cookie = request.cookies?.token;
   if (cookie && (isSocket || request.routeOptions.config?.cookieAuth === true)) return cookie;
-  if (isSocket) {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (typeof query?.token === 'string' && query.token) return query.token;
-  }
   return null;
 }
 

@@ -13,7 +13,8 @@ const description = [
   '* **Магазин**: заголовок `Shop: <id магазина>` выбирает текущий магазин. Маршруты, работающие внутри магазина,',
   '  требуют его (403 `forbidden`, если магазин не указан или чужой); остальные записывают его в журнал изменений.',
   '* **Ошибки**: всегда `{ message, code, errors? }`, сообщения на русском.',
-  '* **Realtime**: WebSocket `/ws?token=...`; сервер шлёт только JSON-массивы, события `{ type, locationId, entity, id }`.',
+  '* **Realtime**: WebSocket `/ws` (токен — в cookie `token`, в заголовке Bearer или первым сообщением `{ type: \'auth\', token }`,',
+  '  никогда в адресе); сервер шлёт только JSON-массивы, события `{ type, locationId, entity, id }`.',
 ].join('\n');
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -30,6 +31,8 @@ function transform(input: TransformInput) {
   if (config.rule) {
     const note = `Требуется право \`${config.rule}\` (любая область).`;
     schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
+    // Machine-readable too: the fuzz suite (test/fuzz) derives who may succeed from the document alone.
+    schema['x-rule'] = config.rule;
   }
   if (config.location) {
     const headers = (schema.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined) ?? {};
@@ -40,6 +43,8 @@ function transform(input: TransformInput) {
       required: [...(headers.required ?? []), 'shop'],
     };
   }
+  // A body the route reads itself (multipart) has no schema, so OpenAPI would not show it at all.
+  if (!schema.body && Array.isArray(schema.consumes)) schema['x-consumes'] = schema.consumes;
   return { ...out, schema };
 }
 

@@ -35,8 +35,8 @@ export type WebSocketConstructor = new (url: string) => SocketLike;
 
 export interface RealtimeOptions {
   WebSocketImpl?: WebSocketConstructor;
-  /** Overrides the address; a function receives the token. */
-  url?: string | ((token: string) => string);
+  /** Overrides the address (never put the token into it: addresses end up in logs). */
+  url?: string | (() => string);
   greetingDelayMs?: number;
   baseBackoffMs?: number;
   maxBackoffMs?: number;
@@ -67,10 +67,18 @@ let offLocation: (() => void) | undefined;
 
 const setStatus = (connectionStatus: ConnectionStatus) => realtimeStore.setState({ connectionStatus });
 
-function defaultUrl(token: string): string {
+/**
+ * `/ws` of this origin, without the token: the browser sends the `token` cookie with the handshake
+ * (same origin, SameSite=Lax). When the cookie does not hold this tab's token (blocked, expired,
+ * replaced by another tab's sign-in), the socket signs in with its first message instead.
+ */
+function defaultUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${window.location.host}/ws`;
 }
+
+/** The server closed the socket for exceeding a limit: retrying at once would only be closed again. */
+const limitCloseCodes: ReadonlySet<number> = new Set([realtimeCloseCodes.tooManySockets, realtimeCloseCodes.tooManyMessages]);
 
 function currentLocationId(): string | null {
   return locationStore.getState().current?._id ?? cookies.getLocation() ?? null;
@@ -102,8 +110,8 @@ function receive(raw: unknown): void {
   }
 }
 
-function scheduleReconnect(): void {
-  const delay = backoffDelay(attempt++, options.baseBackoffMs, options.maxBackoffMs);
+function scheduleReconnect(longest = false): void {
+  const delay = longest ? options.maxBackoffMs : backoffDelay(attempt++, options.baseBackoffMs, options.maxBackoffMs);
   reconnectTimer = setTimeout(open, delay);
 }
 
@@ -113,12 +121,13 @@ function open(): void {
   const Impl = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
   // Without a token the server closes an anonymous socket at once; trying would only spin.
   if (!wanted || !token || !Impl) return;
-  const url = typeof options.url === 'function' ? options.url(token) : (options.url ?? defaultUrl(token));
+  const url = typeof options.url === 'function' ? options.url() : (options.url ?? defaultUrl());
   const ws = new Impl(url);
   socket = ws;
   ws.onopen = () => {
     if (socket !== ws) return;
     attempt = 0;
+    if (cookies.getToken() !== token) ws.send(JSON.stringify({ type: 'auth', token } satisfies ClientMessage));
     setStatus(connectionStatuses.connected);
     greetingTimer = setTimeout(greet, options.greetingDelayMs);
   };
@@ -141,7 +150,9 @@ function open(): void {
       bus.emit('realtime:unauthorized');
       return;
     }
-    if (wanted) scheduleReconnect();
+    // 4008 (too many sockets for this session) and 4029 (too many messages): wait the longest back-off.
+    const code = (event as { code?: number } | null)?.code;
+    if (wanted) scheduleReconnect(code !== undefined && limitCloseCodes.has(code));
   };
 }
 

@@ -55,14 +55,24 @@ export const sessions = pgTable(
   (t) => [index('sessions_employee_idx').on(t.employeeId)],
 );
 
-/** Failed sign-ins, for throttling per phone and per client address. */
+/**
+ * Failed sign-ins, for the login throttle (`throttle.ts`): per phone+address pair, per address, per
+ * phone. A `pending` row is an attempt whose password is being checked right now: it is settled as a
+ * failure (pending false, `created_at` = the failure's time) or deleted when the password is right.
+ * Rows older than the window are deleted (`cleanupFailures`).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: id(),
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
+    pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_phone_idx').on(t.phone, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_failures_phone_idx').on(t.phone, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 );

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { messages, type LoginResponse, type Profile, type Session } from '@repo/contracts';
 import { employees } from '../../db/schema';
 import { recordChange } from '../../lib/change';
+import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../lib/audit';
 import type { Ctx, PublicCtx } from '../../lib/ctx';
 import { AppError, invalidInput, notFound } from '../../lib/errors';
 import * as repo from './repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { clearFailures, reserveAttempt } from './throttle';
+import { cleanupFailures, dropAttempt, isKnownAddress, reserveAttemptWhenFree, settleFailure, settleSuccess, tooManyAttempts } from './throttle';
 import { hashToken, newToken } from './tokens';
 import { buildProfile } from './profile';
 import { resolveToken } from './sessions';
@@ -29,36 +31,82 @@ const employeeEntity = 'employee';
 const sessionEvents = (type: 'created' | 'deleted', ids: string[]) => ids.map((id) => ({ type, entity: 'session' as const, id, locationId: null }));
 
 /**
+ * Reserves a throttled attempt for the phone from this address (`throttle.ts`), or audits the refusal
+ * (`login_throttled`, with the phone, never the password) and throws the 429. `actor` names the employee
+ * the phone belongs to, if any.
+ */
+async function admitAttempt(db: Db, phone: string, ip: string, employeeId: string | null, actor: Actor, locationId: string | null): Promise<string> {
+  const knownAddress = await isKnownAddress(db, employeeId, ip);
+  const reservation = await reserveAttemptWhenFree(db, phone, ip, { knownAddress });
+  if (reservation.kind === 'reserved') return reservation.id;
+  const error = tooManyAttempts(reservation.kind === 'throttled' ? reservation.waitMs : 1_000);
+  await db.transaction(async (tx) => {
+    await recordChange(
+      tx,
+      { actor },
+      { entity: employeeEntity, id: employeeId, action: 'login_throttled', diff: { phone: { after: phone } }, locationId },
+    );
+  });
+  throw error;
+}
+
+/** A wrong password: the attempt becomes a failure (old ones are swept now and then), with its audit row. */
+async function failAttempt(db: Db, attemptId: string, audit: (tx: Tx) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await settleFailure(tx, attemptId);
+    await audit(tx);
+  });
+  await cleanupFailures(db);
+}
+
+/** Runs the work of a correct password; if it fails, the reserved attempt is dropped (it was no failure). */
+async function withAttempt<T>(db: Db, attemptId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await dropAttempt(db, attemptId).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
  * Sign-in by phone and password. Unknown phones, wrong passwords and blocked employees get the same
  * 401 after the same Argon2 work; each failure is counted for throttling and audited. The attempt is
- * counted before the password is checked and forgiven on success, so a burst cannot slip past the limit.
+ * reserved before the password is checked (so a burst cannot slip past a limit) and dropped when the
+ * password is right: a correct sign-in never counts as a failure.
  */
 export async function login(ctx: PublicCtx, phone: string, password: string, client: ClientInfo): Promise<LoginResponse> {
   const { db } = ctx;
-  await reserveAttempt(db, phone, client.ip);
   const employee = await repo.findEmployeeByPhone(db, phone);
-  const passwordOk = employee ? await verifyPassword(employee.passwordHash, password) : await verifyAgainstDummy(password);
   // Nobody is signed in yet: the audit row names the employee the phone belongs to, with no location.
   const actor = { employeeId: employee?.id ?? null, locationId: null, ip: client.ip };
-  if (!employee || !passwordOk || !employee.active) {
-    await db.transaction(async (tx) => {
-      await recordChange(tx, { actor }, { entity: employeeEntity, id: employee?.id ?? null, action: 'login_failed', diff: { phone: { after: phone } } });
-    });
-    throw invalidCredentials();
+  const attemptId = await admitAttempt(db, phone, client.ip, employee?.id ?? null, actor, null);
+  let passwordOk = false;
+  try {
+    passwordOk = employee ? await verifyPassword(employee.passwordHash, password) : await verifyAgainstDummy(password);
+  } finally {
+    if (!employee || !passwordOk || !employee.active) {
+      await failAttempt(db, attemptId, (tx) =>
+        recordChange(tx, { actor }, { entity: employeeEntity, id: employee?.id ?? null, action: 'login_failed', diff: { phone: { after: phone } } }),
+      );
+    }
   }
+  if (!employee || !passwordOk || !employee.active) throw invalidCredentials();
   const token = newToken();
-  return db.transaction(async (tx) => {
-    await clearFailures(tx, phone);
-    const session = await repo.insertSession(tx, {
-      employeeId: employee.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
-      userAgent: client.userAgent?.slice(0, 500) ?? null,
-      ip: client.ip,
-    });
-    await recordChange(tx, { actor }, { entity: employeeEntity, id: employee.id, action: 'login', event: sessionEvents('created', [session.id]) });
-    return { token, profile: await buildProfile(tx, employee.id) };
-  });
+  return withAttempt(db, attemptId, () =>
+    db.transaction(async (tx) => {
+      await settleSuccess(tx, attemptId, phone, client.ip);
+      const session = await repo.insertSession(tx, {
+        employeeId: employee.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+        ip: client.ip,
+      });
+      await recordChange(tx, { actor }, { entity: employeeEntity, id: employee.id, action: 'login', event: sessionEvents('created', [session.id]) });
+      return { token, profile: await buildProfile(tx, employee.id) };
+    }),
+  );
 }
 
 /** Never throws: the client's start-up check must not raise an error for a stale token. */
@@ -97,30 +145,42 @@ export async function updateProfile(ctx: Ctx, name: string): Promise<Profile> {
 }
 
 /**
- * Wrong current passwords count as sign-in failures of the employee's phone: a stolen token must not
- * become a way to guess the password without the login throttle.
+ * Wrong current passwords count as sign-in failures of the employee's phone from this address (same
+ * throttle, audited as `password_change_failed`): a stolen token must not become a way to guess the
+ * password without the login throttle.
  */
 export async function changePassword(ctx: Ctx, current: string, next: string): Promise<void> {
   const { auth } = ctx;
   const row = await repo.findEmployeeWithRole(ctx.db, auth.employeeId);
   if (!row) throw notFound();
+  const { phone } = row.employee;
   const ip = ctx.actor.ip ?? 'unknown';
-  await reserveAttempt(ctx.db, row.employee.phone, ip);
-  if (!(await verifyPassword(row.employee.passwordHash, current))) {
-    throw invalidInput({ currentPassword: 'Неверный текущий пароль' }, 'Неверный текущий пароль');
+  const attemptId = await admitAttempt(ctx.db, phone, ip, auth.employeeId, ctx.actor, ctx.locationId);
+  let currentOk = false;
+  try {
+    currentOk = await verifyPassword(row.employee.passwordHash, current);
+  } finally {
+    if (!currentOk) {
+      await failAttempt(ctx.db, attemptId, (tx) =>
+        recordChange(tx, ctx, { entity: employeeEntity, id: auth.employeeId, action: 'password_change_failed' }),
+      );
+    }
   }
-  const passwordHash = await hashPassword(next);
-  await ctx.db.transaction(async (tx) => {
-    await clearFailures(tx, row.employee.phone);
-    await tx.update(employees).set({ passwordHash, updatedAt: new Date() }).where(eq(employees.id, auth.employeeId));
-    const revoked = await repo.revokeSessions(tx, auth.employeeId, { except: auth.sessionId });
-    // Never the hashes: the audit log is readable by managers.
-    await recordChange(tx, ctx, {
-      entity: employeeEntity,
-      id: auth.employeeId,
-      action: 'password_change',
-      diff: { revokedSessions: { after: revoked.length } },
-      event: sessionEvents('deleted', revoked),
+  if (!currentOk) throw invalidInput({ currentPassword: 'Неверный текущий пароль' }, 'Неверный текущий пароль');
+  await withAttempt(ctx.db, attemptId, async () => {
+    const passwordHash = await hashPassword(next);
+    await ctx.db.transaction(async (tx) => {
+      await settleSuccess(tx, attemptId, phone, ip);
+      await tx.update(employees).set({ passwordHash, updatedAt: new Date() }).where(eq(employees.id, auth.employeeId));
+      const revoked = await repo.revokeSessions(tx, auth.employeeId, { except: auth.sessionId });
+      // Never the hashes: the audit log is readable by managers.
+      await recordChange(tx, ctx, {
+        entity: employeeEntity,
+        id: auth.employeeId,
+        action: 'password_change',
+        diff: { revokedSessions: { after: revoked.length } },
+        event: sessionEvents('deleted', revoked),
+      });
     });
   });
 }

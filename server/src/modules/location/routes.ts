@@ -23,8 +23,11 @@ const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 
 /** /api/location: thin routes; the rules live in service.ts. */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Only these routes accept multipart, with the upload's own limits.
-  await app.register(multipart, { limits: { fileSize: locationImageLimits.maxBytes, files: 1, fields: 5, parts: 6 } });
+  // Only these routes accept multipart, with the upload's own limits: one file, the `locationId` field
+  // (a uuid, so 256 bytes are plenty), few part headers. readUpload turns every parser error into a 400.
+  await app.register(multipart, {
+    limits: { fileSize: locationImageLimits.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 256, fieldNameSize: 100, headerPairs: 20 },
+  });
 
   app.get(
     '/',
@@ -82,7 +85,9 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Загрузить изображение магазина',
-        description: 'multipart/form-data: поле `locationId`, затем файл `image` (JPEG, PNG или WebP по содержимому, до 5 МБ, не больше 10 на магазин).',
+        description:
+          'multipart/form-data: поле `locationId`, затем файл `image` (JPEG, PNG или WebP по содержимому, до 5 МБ, по умолчанию не больше 8000 пикселей по стороне и 40 Мпикс, не больше 10 на магазин). ' +
+          'Сохраняется перекодированным в том же формате, без метаданных (EXIF, GPS), уменьшенным по умолчанию до 2048 пикселей по длинной стороне.',
         consumes: ['multipart/form-data'],
         response: { 201: locationSchema, ...errors, 409: errorResponseSchema },
       },
@@ -113,7 +118,12 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const image = await service.imageContent(ctx(request), request.params.imageId, thumbnail);
-        return reply.type(image.mime).header('cache-control', 'private, max-age=86400').send(image.data);
+        // The bytes are always ones the server encoded itself; nosniff keeps browsers to the declared type.
+        return reply
+          .type(image.mime)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=86400')
+          .send(image.data);
       },
     );
   }

@@ -76,14 +76,25 @@ export async function listLocations({ db, auth }: Ctx): Promise<Location[]> {
  * location the employee may still use needs the `change_location` right; opening the current one
  * (or choosing one for the first time) does not.
  */
-export async function openCurrentLocation({ db, auth }: Ctx, id: string): Promise<Location> {
+export async function openCurrentLocation(ctx: Ctx, id: string): Promise<Location> {
+  const { db, auth } = ctx;
   const row = ensureUsable(auth, await repo.findLocation(db, id));
   const employee = await repo.employeeState(db, auth.employeeId);
   const current = employee?.currentLocationId ?? null;
   if (current !== id) {
     const stuck = current !== null && auth.locationIds.includes(current) && !auth.rules.includes('change_location');
     if (stuck) throw forbidden(missingRuleMessage('change_location'));
-    await repo.setCurrentLocation(db, auth.employeeId, id);
+    // The switch is audited on the employee, in the location switched to (no realtime event).
+    await db.transaction(async (tx) => {
+      await repo.setCurrentLocation(tx, auth.employeeId, id);
+      await recordChange(tx, ctx, {
+        entity: 'employee',
+        id: auth.employeeId,
+        action: 'location_switch',
+        diff: { locationId: { before: current, after: id } },
+        locationId: id,
+      });
+    });
   }
   return withImages(db, row);
 }
@@ -151,7 +162,7 @@ export async function addImage(ctx: Ctx, upload: UploadInput): Promise<Location>
   const { db, auth } = ctx;
   // Cheap checks first, so a stranger's upload is refused before the image is decoded.
   ensureUsable(auth, await repo.findLocation(db, upload.locationId));
-  const image = await processImage(upload.file);
+  const image = await processImage(upload.file, ctx.config.images);
   return db.transaction(async (tx) => {
     const row = ensureUsable(auth, await repo.findLocation(tx, upload.locationId, { lock: true }));
     if ((await repo.countImages(tx, row.id)) >= locationImageLimits.maxPerLocation) throw conflict(locationMessages.tooManyImages);

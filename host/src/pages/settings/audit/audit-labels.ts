@@ -12,6 +12,9 @@ export const actionTags: Record<AuditAction, { label: string; color: string }> =
   logout: { label: 'Выход', color: 'default' },
   login_failed: { label: 'Неудачный вход', color: 'volcano' },
   password_change: { label: 'Смена пароля', color: 'gold' },
+  login_throttled: { label: 'Вход отклонён (частые попытки)', color: 'volcano' },
+  password_change_failed: { label: 'Неверный текущий пароль', color: 'gold' },
+  location_switch: { label: 'Смена магазина', color: 'cyan' },
 };
 
 /**
@@ -84,6 +87,6 @@ export function fieldName(entity: string, field: string): string {
  */
 export function actorName(entry: Pick<AuditEntry, 'employeeId' | 'employeeName' | 'action'>): string {
   if (entry.employeeName) return entry.employeeName;
-  if (entry.employeeId || entry.action === 'login_failed') return '—';
+  if (entry.employeeId || entry.action === 'login_failed' || entry.action === 'login_throttled') return '—';
   return 'система';
 }

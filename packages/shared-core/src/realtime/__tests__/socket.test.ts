@@ -1,4 +1,5 @@
 import { bus } from '../../bus';
+import { cookies } from '../../cookies';
 import { notify } from '../../notify/notify';
 import { authStore } from '../../stores/auth';
 import { locationStore } from '../../stores/location';
@@ -56,14 +57,26 @@ describe('realtime: status', () => {
     expect(realtime.getState().connectionStatus).toBe('Отключено');
   });
 
-  it('connects to ws://<host>/ws?token=<token>, and the address can be overridden', () => {
+  it('connects to ws://<host>/ws with no token in the address (the cookie signs it in), and the address can be overridden', () => {
     realtime.connect();
-    expect(FakeSocket.last().url).toBe(`ws://${window.location.host}/ws?token=tok%201`);
+    expect(FakeSocket.last().url).toBe(`ws://${window.location.host}/ws`);
+    expect(FakeSocket.last().url).not.toContain('tok');
+    FakeSocket.last().serverOpen();
+    expect(FakeSocket.last().sent).toEqual([]); // the cookie holds this token: no auth message
     realtime.disconnect();
 
-    realtime.configure({ url: (token) => `ws://example.test/socket?t=${token}` });
+    realtime.configure({ url: () => 'ws://example.test/socket' });
     realtime.connect();
-    expect(FakeSocket.last().url).toBe('ws://example.test/socket?t=tok 1');
+    expect(FakeSocket.last().url).toBe('ws://example.test/socket');
+  });
+
+  it('signs in with its first message when the cookie does not hold the tab’s token', () => {
+    cookies.setToken('another tab’s token');
+    const socket = connected();
+    expect(socket.url).toBe(`ws://${window.location.host}/ws`);
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'tok 1' }]);
+    jest.advanceTimersByTime(2000);
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'tok 1' }, { type: 'greeting', locationId: 'loc-1' }]);
   });
 
   it('does not open a socket without a token', () => {
@@ -183,6 +196,14 @@ describe('realtime: reconnecting', () => {
     expect(FakeSocket.instances).toHaveLength(1);
     expect(unauthorized).toHaveBeenCalledTimes(1);
     bus.off('realtime:unauthorized', unauthorized);
+  });
+
+  it.each([4008, 4029])('waits the longest back-off (30 s) after the server closes with %i (a limit), then tries again', (code) => {
+    connected().serverClose(code);
+    jest.advanceTimersByTime(29_999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
   });
 
   it('opens one socket however often connect() is called', () => {
