@@ -54,6 +54,21 @@ function splitAntdSharing(shared, req) {
 }
 
 /**
+ * The host provides every shared package the sign-in page needs inside main.js (`eager`), instead of
+ * one lazily fetched chunk per package: on /login that was ~30 requests at 150 ms RTT on a shop's
+ * slow link. The host is the provider of the share scope ('loaded-first'), so nothing changes for
+ * remotes. `@repo/ui` stays lazy (the sign-in page does not use it). FEDERATION_EAGER=0 turns it off
+ * for comparison (docs/performance.md).
+ */
+const LAZY_IN_HOST = new Set(['@repo/ui']);
+function eagerInHost(kind, shared) {
+  if (kind !== 'host' || process.env.FEDERATION_EAGER === '0') return shared;
+  const out = {};
+  for (const [key, cfg] of Object.entries(shared)) out[key] = LAZY_IN_HOST.has(key) ? cfg : { ...cfg, eager: true };
+  return out;
+}
+
+/**
  * Federation runtime trims, measured in docs/performance.md:
  *  - lean (the default): leave out the snapshot code (manifest-based remotes; ours are registered by
  *    their remoteEntry.js): -3 KB brotli on main.js and on every remoteEntry.js;
@@ -154,7 +169,7 @@ function makeConfig(o) {
           exposes: o.exposes,
           // The host knows no remote at build time: remotes come from /remotes.json.
           remotes: {},
-          shared: splitAntdSharing(federationShared(), req),
+          shared: eagerInHost(o.kind, splitAntdSharing(federationShared(), req)),
           // The default ('version-first') loads every remote entry at start: one dead
           // remote would then break the whole shell.
           shareStrategy: 'loaded-first',

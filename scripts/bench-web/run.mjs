@@ -110,8 +110,9 @@ async function buildMonolith() {
     if (stats.hasErrors()) throw new Error(`monolith build failed:\n${stats.toString('errors-only')}`);
     // The host's loader downloads a remote's entry and manifest before loading it; the monolith has
     // no remote files, so the page answers those fetches itself (no network, no cost to the monolith).
-    const html = path.join(out, 'index.html');
-    fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('<head>', `<head><script>${monoFetchShim}</script>`));
+    // Put at the top of main.js, not inline in the page: the CSP (script-src 'self') blocks inline scripts.
+    const mainJs = path.join(out, 'main.js');
+    fs.writeFileSync(mainJs, `${monoFetchShim}\n${fs.readFileSync(mainJs, 'utf8')}`);
     await precompressDir(out);
   } else log(`[bench] reusing ${out}`);
   // The monolith still fetches /remotes.json (menus and route metadata come from it): same file.

@@ -18,7 +18,7 @@ const recipe = [
 ];
 // Environment switches that change webpack's output (source maps, the measuring-only federation switches of
 // scripts/webpack-config.cjs): they are part of the inputs, so a different output never shares a version id.
-const buildEnv = ['SOURCE_MAPS', 'FEDERATION_ANTD', 'FEDERATION_RUNTIME'];
+const buildEnv = ['SOURCE_MAPS', 'FEDERATION_ANTD', 'FEDERATION_RUNTIME', 'FEDERATION_EAGER'];
 const ignored = new Set(['node_modules', 'dist', '__tests__', 'test', 'coverage', '.turbo', 'jest.config.js', 'tsconfig.json']);
 
 function addInput(hash, abs) {

@@ -1,14 +1,9 @@
-import { configureApi, usePageTitle } from '@repo/shared-core';
-import { Flex, Spin } from 'antd';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { areaForPath, useAreaRegistry } from '../federation/area-registry';
-import { AreaRoutes } from '../federation/area-routes';
-import { useReleaseUpdates } from '../federation/release-updates';
+import { configureApi } from '@repo/shared-core';
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../layouts/auth-layout';
-import { RequireAuth } from './require-auth';
-import { RoutePage } from './route-page';
-import { findHostRoute, isHostPath, layoutRoutes, notFoundTitle } from './route-table';
+import { findHostRoute, layoutRoutes } from './route-table';
+import { FullScreenSpin, Titled } from './router-parts';
 import { ScrollReset } from './scroll-reset';
 import { runStartup } from './startup-store';
 import { useSessionEffects } from './use-session-effects';
@@ -16,16 +11,10 @@ import { useSessionEffects } from './use-session-effects';
 // Route-level split: /login pulls only the login page; the main layout, the host pages and the
 // areas load when a signed-in screen needs them.
 const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ '../pages/login/login-page').then((m) => ({ default: m.LoginPage })));
-const MainLayout = lazy(() => import(/* webpackChunkName: "main-layout" */ '../layouts/main-layout').then((m) => ({ default: m.MainLayout })));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-
-function FullScreenSpin() {
-  return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Spin size="large" />
-    </Flex>
-  );
-}
+const shell = () => import(/* webpackChunkName: "shell" */ './signed-in-shell');
+const ShellGate = lazy(() => shell().then((m) => ({ default: m.ShellGate })));
+const RoutePage = lazy(() => shell().then((m) => ({ default: m.RoutePage })));
+const AreaRoutes = lazy(() => shell().then((m) => ({ default: m.AreaRoutes })));
 
 function AppRoot() {
   useSessionEffects();
@@ -38,45 +27,6 @@ function AppRoot() {
       <Outlet />
     </>
   );
-}
-
-function Titled({ title, children }: { title: string; children: ReactNode }) {
-  usePageTitle(title);
-  return <>{children}</>;
-}
-
-function SignedInShell() {
-  useReleaseUpdates();
-  return (
-    <RequireAuth>
-      <Suspense fallback={<FullScreenSpin />}>
-        <MainLayout />
-      </Suspense>
-    </RequireAuth>
-  );
-}
-
-/**
- * Decides between the signed-in shell and the catch-all before asking for a sign-in: a host page or
- * a path under an area's prefix (from `/remotes.json`) needs authentication; any other path is the
- * not-found page, which needs none (seed §2).
- */
-function ShellGate() {
-  const { pathname } = useLocation();
-  const registry = useAreaRegistry();
-  if (!isHostPath(pathname)) {
-    if (registry.status === 'idle' || registry.status === 'loading') return <FullScreenSpin />;
-    if (registry.status === 'ready' && !areaForPath(registry.entries, pathname)) {
-      return (
-        <Titled title={notFoundTitle}>
-          <Suspense fallback={<FullScreenSpin />}>
-            <NotFoundPage />
-          </Suspense>
-        </Titled>
-      );
-    }
-  }
-  return <SignedInShell />;
 }
 
 /** The route objects: /login in the auth layout, the host pages and the areas in the main layout. */
@@ -103,8 +53,13 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
         {
-          element: <ShellGate />,
+          element: (
+            <Suspense fallback={<FullScreenSpin />}>
+              <ShellGate />
+            </Suspense>
+          ),
           children: [
+            // ShellGate has loaded the shell chunk by the time these render.
             ...layoutRoutes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
             // Areas are splat routes under their prefixes, mounted from /remotes.json (AreaRoutes).
             { path: '*', element: <AreaRoutes /> },

@@ -1,5 +1,5 @@
 import { ToolFilled } from '@ant-design/icons';
-import { Typography } from 'antd';
+import { theme } from 'antd';
 import { BRAND_COLOR, PRODUCT_NAME, PRODUCT_TAGLINE } from './brand';
 
 interface BrandMarkProps {
@@ -12,6 +12,9 @@ interface BrandMarkProps {
 
 /** The logo square plus the product name; one component so every place draws the brand alike. */
 export function BrandMark({ compact, withTagline, size = 'default' }: BrandMarkProps) {
+  // Plain text with the theme's colours, not antd Typography: the brand is on the sign-in page, and
+  // Typography (copy, edit, ellipsis with tooltips) would cost it ~15 KB of script.
+  const { token } = theme.useToken();
   const box = size === 'large' ? 44 : 32;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
@@ -35,16 +38,10 @@ export function BrandMark({ compact, withTagline, size = 'default' }: BrandMarkP
       </span>
       {!compact && (
         <div style={{ minWidth: 0, lineHeight: 1.2 }}>
-          <Typography.Text strong style={{ fontSize: size === 'large' ? 22 : 16, whiteSpace: 'nowrap' }}>
+          <span style={{ fontSize: size === 'large' ? 22 : 16, fontWeight: 600, whiteSpace: 'nowrap', color: token.colorText }}>
             {PRODUCT_NAME}
-          </Typography.Text>
-          {withTagline && (
-            <div>
-              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                {PRODUCT_TAGLINE}
-              </Typography.Text>
-            </div>
-          )}
+          </span>
+          {withTagline && <div style={{ fontSize: 13, color: token.colorTextSecondary }}>{PRODUCT_TAGLINE}</div>}
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Grid, Layout } from 'antd';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { BrandMark } from './brand-mark';
 import { LocationSwitcher } from './location-switcher';
@@ -114,7 +114,10 @@ export function MainLayout() {
           <UserMenu compact={mobile} />
         </Layout.Header>
         <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
-          <Outlet />
+          {/* The routed screen may still be a lazy chunk: keep the frame up while it loads. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

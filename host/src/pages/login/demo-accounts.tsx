@@ -1,4 +1,4 @@
-import { Collapse, Typography } from 'antd';
+import { theme } from 'antd';
 
 /** The seeded demo employees (team brief); the password is shared so a demo can start in seconds. */
 export const demoAccounts = [
@@ -9,41 +9,51 @@ export const demoAccounts = [
 ] as const;
 export const demoPassword = 'demo1234';
 
-/** A folded hint under the form; a click on an account fills the form instead of retyping it. */
+/**
+ * A folded hint under the form; a click on an account fills the form instead of retyping it.
+ * A native <details> (keyboard and screen readers for free) instead of antd Collapse, which the
+ * sign-in page would otherwise download for this one hint.
+ */
 export function DemoAccounts({ onPick }: { onPick: (phone: string, password: string) => void }) {
+  const { token } = theme.useToken();
+  const secondary = { color: token.colorTextSecondary };
   return (
-    <Collapse
-      ghost
-      size="small"
-      style={{ marginTop: 8 }}
-      items={[
-        {
-          key: 'demo',
-          label: <Typography.Text type="secondary">Демо-доступ</Typography.Text>,
-          children: (
-            <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                Пароль для всех: <Typography.Text code>{demoPassword}</Typography.Text>
-              </Typography.Text>
-              <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
-                {demoAccounts.map((a) => (
-                  <li key={a.phone}>
-                    <Typography.Link
-                      onClick={() => onPick(a.phone, demoPassword)}
-                      style={{ display: 'flex', justifyContent: 'space-between', padding: '4px 0', fontSize: 13 }}
-                    >
-                      <span>
-                        {a.role} <Typography.Text type="secondary">· {a.note}</Typography.Text>
-                      </span>
-                      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{a.phone}</span>
-                    </Typography.Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ),
-        },
-      ]}
-    />
+    <details style={{ marginTop: 16, fontSize: 14 }}>
+      <summary style={{ ...secondary, cursor: 'pointer', padding: '4px 0' }}>Демо-доступ</summary>
+      <div style={{ padding: '4px 0 0 16px' }}>
+        <span style={{ ...secondary, fontSize: 12 }}>
+          Пароль для всех:{' '}
+          <code style={{ padding: '0 4px', background: token.colorFillTertiary, borderRadius: 4 }}>{demoPassword}</code>
+        </span>
+        <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
+          {demoAccounts.map((a) => (
+            <li key={a.phone}>
+              <button
+                type="button"
+                onClick={() => onPick(a.phone, demoPassword)}
+                style={{
+                  font: 'inherit',
+                  display: 'flex',
+                  width: '100%',
+                  justifyContent: 'space-between',
+                  padding: '4px 0',
+                  fontSize: 13,
+                  border: 0,
+                  background: 'none',
+                  cursor: 'pointer',
+                  color: token.colorLink,
+                  textAlign: 'left',
+                }}
+              >
+                <span>
+                  {a.role} <span style={secondary}>· {a.note}</span>
+                </span>
+                <span style={{ fontVariantNumeric: 'tabular-nums' }}>{a.phone}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
   );
 }

@@ -1,8 +1,8 @@
 import { LockOutlined, PhoneOutlined } from '@ant-design/icons';
 import { normalizePhone, type LoginResponse } from '@repo/contracts';
 import { api, fieldErrors, getApiError, signIn } from '@repo/shared-core';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Input, theme, type InputRef } from 'antd';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DemoAccounts } from './demo-accounts';
 import { normalizePhoneInput } from './phone-mask';
@@ -23,21 +23,85 @@ function returnPath(state: unknown): string {
   return '/';
 }
 
+type Field = keyof LoginValues;
+type Errors = Partial<Record<Field, string>>;
+
+/** The form's own checks (the server checks again): an empty field, a phone that is not a Russian mobile. */
+function validate(values: LoginValues, only?: Field): Errors {
+  const errors: Errors = {};
+  if (!only || only === 'phone') {
+    if (!values.phone) errors.phone = 'Укажите телефон';
+    else if (!normalizePhone(values.phone)) errors.phone = 'Неверный формат телефона: +7 (XXX) XXX-XX-XX';
+  }
+  if ((!only || only === 'password') && !values.password) errors.password = 'Укажите пароль';
+  return errors;
+}
+
+/** A label above its control and the field's message under it, tied together for screen readers. */
+function FormRow({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ marginBottom: 24 }}>
+      <label htmlFor={id} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSize, color: token.colorTextHeading }}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div id={`${id}-error`} role="alert" style={{ marginTop: 4, color: token.colorError, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * Sign-in by phone and password. Errors stay inside the card (the api client shows no toast on
  * this route): the server's message above the fields, per-field messages on the fields.
+ *
+ * A plain controlled form, not antd Form: Form brings rc-field-form and the label tooltips with it,
+ * about 40 KB of compressed script the sign-in page would download on a slow shop connection
+ * before staff can type (issue #6, first load). The signed-in screens use @repo/ui's forms.
  */
 export function LoginPage() {
-  const [form] = Form.useForm<LoginValues>();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
+  const ids = { phone: useId(), password: useId() };
+  const [values, setValues] = useState<LoginValues>({ phone: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const phoneRef = useRef<InputRef>(null);
+  const passwordRef = useRef<InputRef>(null);
   // A ref, not state: a second Enter in the same tick must not send a second request.
   const inFlight = useRef(false);
 
-  const onFinish = async (values: LoginValues) => {
+  // A new attempt starts clean: the old messages no longer describe what is in the fields.
+  const change = (patch: Partial<LoginValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setError(null);
+    setErrors((e) => {
+      const next = { ...e };
+      for (const name of Object.keys(patch) as Field[]) delete next[name];
+      return next;
+    });
+  };
+  // Checked when the field is left, not on every key: a half-typed number is not an error yet. An empty
+  // field is only an error on submit: leaving it (to open «Демо-доступ», say) must not push the page around.
+  const blur = (name: Field) => {
+    if (values[name]) setErrors((e) => ({ ...e, [name]: validate(values, name)[name] }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
     if (inFlight.current) return;
+    const invalid = validate(values);
+    setErrors(invalid);
+    if (invalid.phone || invalid.password) {
+      (invalid.phone ? phoneRef : passwordRef).current?.focus();
+      return;
+    }
     inFlight.current = true;
     setError(null);
     setSubmitting(true);
@@ -48,100 +112,74 @@ export function LoginPage() {
       navigate(returnPath(location.state), { replace: true });
     } catch (e) {
       setError(getApiError(e).message);
-      // shared-core's helper, not @repo/ui's: the sign-in page must not download the UI kit (issue #6, first load).
-      const onFields = fieldErrors(e);
-      if (onFields.length) form.setFields(onFields as Parameters<typeof form.setFields>[0]);
+      const onFields: Errors = {};
+      for (const f of fieldErrors(e)) {
+        const name = String(Array.isArray(f.name) ? f.name[0] : f.name);
+        if (name === 'phone' || name === 'password') onFields[name] = f.errors[0];
+      }
+      setErrors(onFields);
       setSubmitting(false);
       inFlight.current = false;
       // Most failures are a mistyped password: put the cursor back there for the next try.
-      if (!onFields.some((f) => String(f.name) === 'phone')) {
-        form.getFieldInstance('password')?.focus?.();
-      }
+      (onFields.phone ? phoneRef : passwordRef).current?.focus();
     }
   };
 
+  const described = (name: Field) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${ids[name]}-error`, status: 'error' as const } : {};
+
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+      <h1 style={{ margin: '0 0 4px', fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: 600, color: token.colorTextHeading }}>
         Вход в систему
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
-        Войдите по номеру телефона и паролю сотрудника
-      </Typography.Paragraph>
-      <Form<LoginValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        // A new attempt starts clean: the old messages no longer describe what is in the fields.
-        onValuesChange={(changed: Partial<LoginValues>) => {
-          if (error) setError(null);
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof LoginValues, errors: [] })));
-        }}
-        size="large"
-        name="login"
-      >
+      </h1>
+      <p style={{ margin: '0 0 24px', color: token.colorTextSecondary }}>Войдите по номеру телефона и паролю сотрудника</p>
+      <form name="login" noValidate onSubmit={(e) => void onSubmit(e)}>
         {error && (
-          <Alert
-            type="error"
-            showIcon
-            title={error}
-            role="alert"
-            data-testid="login-error"
-            style={{ marginBottom: 16 }}
-          />
+          <Alert type="error" showIcon title={error} role="alert" data-testid="login-error" style={{ marginBottom: 16 }} />
         )}
-        <Form.Item
-          label="Телефон"
-          name="phone"
-          normalize={(v: string, prev: string) => normalizePhoneInput(v, prev)}
-          rules={[
-            { required: true, message: 'Укажите телефон' },
-            {
-              validator: (_, v: string) =>
-                !v || normalizePhone(v)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Неверный формат телефона: +7 (XXX) XXX-XX-XX')),
-            },
-          ]}
-          // Checked when the field is left, not on every key: a half-typed number is not an error yet.
-          validateTrigger={['onBlur']}
-        >
+        <FormRow id={ids.phone} label="Телефон" error={errors.phone}>
           <Input
+            id={ids.phone}
+            ref={phoneRef}
+            name="phone"
+            size="large"
             autoFocus
             type="tel"
             inputMode="tel"
             autoComplete="username"
             placeholder="+7 (___) ___-__-__"
             prefix={<PhoneOutlined style={{ color: '#bfbfbf' }} />}
+            value={values.phone}
+            onChange={(e) => change({ phone: normalizePhoneInput(e.target.value, values.phone) })}
+            onBlur={() => blur('phone')}
+            {...described('phone')}
           />
-        </Form.Item>
-        <Form.Item
-          label="Пароль"
-          name="password"
-          rules={[{ required: true, message: 'Укажите пароль' }]}
-          validateTrigger={['onBlur']}
-        >
+        </FormRow>
+        <FormRow id={ids.password} label="Пароль" error={errors.password}>
           <Input.Password
+            id={ids.password}
+            ref={passwordRef}
+            name="password"
+            size="large"
             autoComplete="current-password"
             placeholder="Пароль"
             prefix={<LockOutlined style={{ color: '#bfbfbf' }} />}
+            value={values.password}
+            onChange={(e) => change({ password: e.target.value })}
+            onBlur={() => blur('password')}
+            {...described('password')}
           />
-        </Form.Item>
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            Войти
-          </Button>
-        </Form.Item>
-      </Form>
+        </FormRow>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          Войти
+        </Button>
+      </form>
       <DemoAccounts
         onPick={(phone, password) => {
-          form.setFieldsValue({ phone, password });
+          setValues({ phone, password });
+          setErrors({});
           setError(null);
-          form.setFields([
-            { name: 'phone', errors: [] },
-            { name: 'password', errors: [] },
-          ]);
         }}
       />
     </>

@@ -1,6 +1,4 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
-import { Card, Flex, Typography } from 'antd';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 /**
  * The first shape of a remote's `./routes` (eagerly loaded components).
@@ -12,24 +10,18 @@ export interface RemoteRoute {
   Component: ComponentType;
 }
 
+// shared-core is on the sign-in page; the card's antd Card, Typography and icon are not: they load
+// with the first placeholder screen (issue #6, first load).
+const View = lazy(() => import(/* webpackChunkName: "screen-not-built" */ './screen-not-built-view'));
+
 /**
  * Shown inside the host's page frame until an area's own issue builds the screen: the host already
  * shows the title; this says, in Russian, that the screen is planned (the README lists it as not built).
  */
-export function ScreenNotBuilt({ screen, area }: { screen: string; area: string }) {
+export function ScreenNotBuilt(props: { screen: string; area: string }) {
   return (
-    <Card variant="borderless" data-testid="screen-not-built">
-      {/* Flex + Typography rather than antd Result: shared-core loads on the sign-in page, and Result
-          brings its status illustrations along (issue #6, first load). */}
-      <Flex vertical align="center" gap={8} style={{ padding: '48px 24px', textAlign: 'center' }}>
-        <ClockCircleOutlined style={{ color: '#8c9bb0', fontSize: 72, marginBottom: 16 }} aria-hidden />
-        <Typography.Title level={3} style={{ margin: 0, fontWeight: 400 }}>
-          {`Экран «${screen}» ещё не создан`}
-        </Typography.Title>
-        <Typography.Text type="secondary" style={{ maxWidth: 640 }}>
-          Он запланирован отдельной задачей раздела «{area}» и появится здесь в одном из следующих обновлений.
-        </Typography.Text>
-      </Flex>
-    </Card>
+    <Suspense fallback={null}>
+      <View {...props} />
+    </Suspense>
   );
 }

@@ -71,4 +71,25 @@ describe('LoginPage', () => {
     expect(screen.getByText('Укажите пароль')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
   });
+
+  it('checks a field when it is left, but an empty one only on submit', async () => {
+    renderPage(<LoginPage />, { route: '/login', path: '/login' });
+    const phone = screen.getByLabelText('Телефон');
+    fireEvent.blur(phone);
+    expect(screen.queryByText('Укажите телефон')).not.toBeInTheDocument();
+    fireEvent.change(phone, { target: { value: '+7 (900) 12' } });
+    fireEvent.blur(phone);
+    expect(await screen.findByText('Неверный формат телефона: +7 (XXX) XXX-XX-XX')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    // Typing again clears the message until the field is left again.
+    fireEvent.change(phone, { target: { value: '+7 (900) 123' } });
+    expect(screen.queryByText(/Неверный формат телефона/)).not.toBeInTheDocument();
+  });
+
+  it('fills the form from a demo account', () => {
+    renderPage(<LoginPage />, { route: '/login', path: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: /Кассир/ }));
+    expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (900) 000-00-04');
+    expect(screen.getByLabelText('Пароль')).toHaveValue('demo1234');
+  });
 });
