@@ -36,10 +36,12 @@ export function describeAreaContract({ area, areaMeta, routes, paths, menu, scre
             <Component />
           </MemoryRouter>,
         );
-        if (screenText) expect(screen.getByText(screenText)).toBeTruthy();
+        // The screen may load more lazily (shared-core's placeholder card is its own chunk): wait for it.
+        if (screenText) expect(await screen.findByText(screenText, undefined, { timeout: 5_000 })).toBeTruthy();
         unmount();
       }
-    });
+      // Dozens of screens, each a lazy chunk (and a lazy placeholder card): more than jest's default 5 s on a busy machine.
+    }, 60_000);
   });
 
   describe(`${area}/area`, () => {
