@@ -28,10 +28,10 @@ const marker = (name: string, delayMs = 0): Seeder => ({
 const markers = async (name: string) => Number((await db().select({ n: count() }).from(auditLog).where(eq(auditLog.entityId, name)))[0].n);
 
 describe('named seeders', () => {
-  it('records the company seeder on the first start', async () => {
+  it('records the company seeder and every module’s demo seeder on the first start', async () => {
     const app = await buildTestApp({}, { database: test.database });
     await app.close();
-    expect((await db().select().from(seedRuns)).map((r) => r.name)).toEqual(['auth.company']);
+    expect((await db().select().from(seedRuns)).map((r) => r.name).sort()).toEqual(['auth.company', 'catalog.demo']);
     expect(Number((await db().select({ n: count() }).from(employees))[0].n)).toBe(4);
   });
 

@@ -8,6 +8,7 @@ export * from './rules';
 export * from './entities';
 export * from './auth';
 export * from './location';
+export * from './catalog';
 export * from './audit';
 export * from './realtime';
 export * from './health';

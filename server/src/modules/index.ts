@@ -1,6 +1,7 @@
 import type { ModuleDefinition } from '../lib/module';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { catalogModule } from './catalog';
 import { healthModule } from './health';
 import { locationModule } from './location';
 import { releasesModule } from './releases';
@@ -10,4 +11,4 @@ import { releasesModule } from './releases';
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, auditModule, releasesModule];

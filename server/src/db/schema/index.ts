@@ -7,4 +7,5 @@ export * from '../../modules/location/schema';
 export * from '../../modules/auth/schema';
 export * from '../../modules/audit/schema';
 export * from '../../modules/releases/schema';
+export * from '../../modules/catalog/schema';
 export * from './seed-runs';

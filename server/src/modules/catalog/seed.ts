@@ -1,0 +1,205 @@
+import { count, inArray } from 'drizzle-orm';
+import { normalizeSearchText, type ProductKind } from '@repo/contracts';
+import { demoLocations } from '../../db/seed/demo-data';
+import { categories, locations, productBarcodes, productMinStock, products, warehouses } from '../../db/schema';
+import type { Seeder } from '../../lib/module';
+
+/** An EAN-13 from its first 12 digits: the check digit is 10 − (odd digits + 3 × even digits) mod 10. */
+export function ean13(first12: string): string {
+  if (!/^\d{12}$/.test(first12)) throw new Error(`ean13 needs 12 digits, got ${first12}`);
+  const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
+
+/** Demo barcodes: Russia's 460 prefix, a made-up maker 7001, then the item number. */
+const demoEan = (n: number) => ean13(`4607001${String(n).padStart(5, '0')}`);
+
+interface DemoProduct {
+  name: string;
+  sku: string;
+  /** Kopecks. */
+  price: number;
+  warrantyDays: number;
+  kind?: ProductKind;
+  unit?: string;
+  serialTracked?: boolean;
+  /** How many barcodes (goods get one by default, services none). */
+  barcodes?: number;
+  /** A minimum in every demo location's default warehouse. */
+  minStock?: number;
+}
+
+/** The tree: top-level categories with their sub-categories and what is in them. */
+export const demoCatalog: Array<{ name: string; children: Array<{ name: string; products: DemoProduct[] }> }> = [
+  {
+    name: 'Запчасти',
+    children: [
+      {
+        name: 'Дисплеи',
+        products: [
+          { name: 'Дисплей iPhone 11 (LCD, оригинал)', sku: 'DSP-IP11', price: 650_000, warrantyDays: 90, minStock: 1 },
+          { name: 'Дисплей iPhone 12 (OLED)', sku: 'DSP-IP12', price: 1_290_000, warrantyDays: 90, minStock: 1 },
+          { name: 'Дисплей iPhone 13 (OLED)', sku: 'DSP-IP13', price: 1_490_000, warrantyDays: 90, minStock: 1 },
+          { name: 'Дисплей iPhone 14 Pro (OLED)', sku: 'DSP-IP14P', price: 2_790_000, warrantyDays: 90 },
+          { name: 'Дисплей Samsung Galaxy A52 (AMOLED)', sku: 'DSP-SGA52', price: 890_000, warrantyDays: 90 },
+          { name: 'Дисплей Samsung Galaxy S21 (AMOLED)', sku: 'DSP-SGS21', price: 1_590_000, warrantyDays: 90 },
+          { name: 'Дисплей Xiaomi Redmi Note 10 Pro', sku: 'DSP-XRN10P', price: 520_000, warrantyDays: 90 },
+          { name: 'Дисплей Xiaomi Redmi 9A', sku: 'DSP-XR9A', price: 240_000, warrantyDays: 90, minStock: 2 },
+        ],
+      },
+      {
+        name: 'Аккумуляторы',
+        products: [
+          { name: 'Аккумулятор iPhone 11', sku: 'BAT-IP11', price: 250_000, warrantyDays: 180, minStock: 2 },
+          { name: 'Аккумулятор iPhone 12 / 12 Pro', sku: 'BAT-IP12', price: 290_000, warrantyDays: 180, minStock: 2 },
+          { name: 'Аккумулятор iPhone 13', sku: 'BAT-IP13', price: 340_000, warrantyDays: 180, minStock: 2 },
+          { name: 'Аккумулятор Samsung Galaxy A52 (EB-BA525ABY)', sku: 'BAT-SGA52', price: 190_000, warrantyDays: 180 },
+          { name: 'Аккумулятор Xiaomi Redmi Note 10 Pro (BN53)', sku: 'BAT-XBN53', price: 170_000, warrantyDays: 180 },
+          { name: 'Аккумулятор Xiaomi Redmi 9A (BN56)', sku: 'BAT-XBN56', price: 120_000, warrantyDays: 180, minStock: 2 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Аксессуары',
+    children: [
+      {
+        name: 'Чехлы',
+        products: [
+          { name: 'Чехол силиконовый iPhone 13, чёрный', sku: 'CASE-IP13-BLK', price: 99_000, warrantyDays: 14, minStock: 3 },
+          { name: 'Чехол силиконовый iPhone 14, прозрачный', sku: 'CASE-IP14-CLR', price: 79_000, warrantyDays: 14, minStock: 3 },
+          { name: 'Чехол-книжка Samsung Galaxy A52', sku: 'CASE-SGA52-BOOK', price: 119_000, warrantyDays: 14 },
+          { name: 'Чехол противоударный Xiaomi Redmi Note 10 Pro', sku: 'CASE-XRN10P', price: 69_000, warrantyDays: 14 },
+          { name: 'Чехол MagSafe iPhone 13 Pro', sku: 'CASE-IP13P-MS', price: 249_000, warrantyDays: 14 },
+        ],
+      },
+      {
+        name: 'Защитные стёкла',
+        products: [
+          { name: 'Защитное стекло iPhone 13/14 (3D)', sku: 'GLS-IP13', price: 59_000, warrantyDays: 0, minStock: 5, barcodes: 2 },
+          { name: 'Защитное стекло Samsung Galaxy A52', sku: 'GLS-SGA52', price: 49_000, warrantyDays: 0, minStock: 3 },
+          { name: 'Защитное стекло Xiaomi Redmi Note 10 Pro', sku: 'GLS-XRN10P', price: 45_000, warrantyDays: 0, minStock: 3 },
+          { name: 'Гидрогелевая плёнка универсальная', sku: 'FILM-HYDRO', price: 39_000, warrantyDays: 0 },
+        ],
+      },
+      {
+        name: 'Зарядные устройства и кабели',
+        products: [
+          { name: 'Сетевое зарядное устройство USB-C 20 Вт', sku: 'CHG-20W', price: 149_000, warrantyDays: 180, minStock: 2 },
+          { name: 'Сетевое зарядное устройство USB-C 65 Вт GaN', sku: 'CHG-65W', price: 349_000, warrantyDays: 180 },
+          { name: 'Автомобильное зарядное устройство 2×USB', sku: 'CHG-CAR', price: 89_000, warrantyDays: 180 },
+          { name: 'Беспроводное зарядное устройство 15 Вт', sku: 'CHG-QI15', price: 199_000, warrantyDays: 180 },
+          { name: 'Кабель USB-C — Lightning, 1 м', sku: 'CBL-C-LTG', price: 89_000, warrantyDays: 30, minStock: 3, barcodes: 2 },
+          { name: 'Кабель USB-C — USB-C, 1 м', sku: 'CBL-C-C', price: 69_000, warrantyDays: 30, minStock: 3 },
+          { name: 'Кабель USB-A — micro-USB, 1 м', sku: 'CBL-A-MICRO', price: 35_000, warrantyDays: 30 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Устройства',
+    children: [
+      {
+        name: 'Смартфоны',
+        products: [
+          { name: 'Смартфон Apple iPhone 13 128 ГБ, восстановленный', sku: 'PH-IP13-128-R', price: 4_499_000, warrantyDays: 365, serialTracked: true },
+          { name: 'Смартфон Samsung Galaxy A52 128 ГБ, б/у', sku: 'PH-SGA52-128-U', price: 1_599_000, warrantyDays: 90, serialTracked: true },
+          { name: 'Смартфон Xiaomi Redmi Note 10 Pro 128 ГБ, б/у', sku: 'PH-XRN10P-128-U', price: 1_299_000, warrantyDays: 90, serialTracked: true },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Услуги',
+    children: [
+      {
+        name: 'Ремонт телефонов',
+        products: [
+          { name: 'Замена дисплея', sku: 'SRV-DSP', price: 150_000, warrantyDays: 90, kind: 'service' },
+          { name: 'Замена аккумулятора', sku: 'SRV-BAT', price: 80_000, warrantyDays: 90, kind: 'service' },
+          { name: 'Замена разъёма зарядки', sku: 'SRV-CHGPORT', price: 120_000, warrantyDays: 90, kind: 'service' },
+          { name: 'Замена заднего стекла', sku: 'SRV-BACK', price: 250_000, warrantyDays: 30, kind: 'service' },
+          { name: 'Чистка после попадания влаги', sku: 'SRV-WATER', price: 150_000, warrantyDays: 0, kind: 'service' },
+          { name: 'Наклейка защитного стекла', sku: 'SRV-GLS', price: 30_000, warrantyDays: 0, kind: 'service' },
+          { name: 'Восстановление ПО, перепрошивка', sku: 'SRV-SOFT', price: 150_000, warrantyDays: 30, kind: 'service' },
+        ],
+      },
+      {
+        name: 'Диагностика',
+        products: [
+          { name: 'Диагностика', sku: 'SRV-DIAG', price: 50_000, warrantyDays: 0, kind: 'service' },
+          { name: 'Срочная диагностика (30 минут)', sku: 'SRV-DIAG-FAST', price: 100_000, warrantyDays: 0, kind: 'service' },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The demo catalogue of a phone repair chain: 4 categories with 8 sub-categories, 42 goods and
+ * services with SKUs, EAN-13 barcodes and prices, three serial-tracked phones, minimum stock in each
+ * demo location's default warehouse. Only for the demo company (its locations exist, `SEED_DEMO` is
+ * not false) and only into an empty catalogue: a company's own catalogue is never touched.
+ */
+export const catalogDemoSeeder: Seeder = {
+  name: 'catalog.demo',
+  async run(tx, { config }) {
+    if (!config.seedDemo) return;
+    const demoLocationRows = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(inArray(locations.name, demoLocations.map((l) => l.name)));
+    if (demoLocationRows.length === 0) return;
+    const [{ n: categoryCount }] = await tx.select({ n: count() }).from(categories);
+    const [{ n: productCount }] = await tx.select({ n: count() }).from(products);
+    if (Number(categoryCount) > 0 || Number(productCount) > 0) return;
+
+    const defaultWarehouses = (
+      await tx
+        .select({ id: warehouses.id, isDefault: warehouses.isDefault })
+        .from(warehouses)
+        .where(inArray(warehouses.locationId, demoLocationRows.map((l) => l.id)))
+    )
+      .filter((w) => w.isDefault)
+      .map((w) => w.id);
+
+    let barcodeNo = 1;
+    for (const top of demoCatalog) {
+      const [parent] = await tx.insert(categories).values({ name: top.name }).returning({ id: categories.id });
+      for (const sub of top.children) {
+        const [child] = await tx.insert(categories).values({ name: sub.name, parentId: parent.id }).returning({ id: categories.id });
+        for (const p of sub.products) {
+          const kind = p.kind ?? 'good';
+          const [row] = await tx
+            .insert(products)
+            .values({
+              kind,
+              name: p.name,
+              searchName: normalizeSearchText(p.name),
+              sku: p.sku,
+              skuKey: normalizeSearchText(p.sku),
+              unit: p.unit ?? (kind === 'service' ? 'усл.' : 'шт'),
+              price: p.price,
+              categoryId: child.id,
+              serialTracked: p.serialTracked ?? false,
+              warrantyDays: p.warrantyDays,
+            })
+            .onConflictDoNothing()
+            .returning({ id: products.id });
+          if (!row) continue;
+          const n = p.barcodes ?? (kind === 'good' ? 1 : 0);
+          const codes = Array.from({ length: n }, () => demoEan(barcodeNo++));
+          if (codes.length) {
+            await tx
+              .insert(productBarcodes)
+              .values(codes.map((barcode, position) => ({ barcode, productId: row.id, position })))
+              .onConflictDoNothing();
+          }
+          if (p.minStock && defaultWarehouses.length) {
+            await tx.insert(productMinStock).values(defaultWarehouses.map((warehouseId) => ({ productId: row.id, warehouseId, qty: p.minStock! })));
+          }
+        }
+      }
+    }
+  },
+};
