@@ -3,7 +3,7 @@
  * (goods and services) through `inject`, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   categoryListSchema,
@@ -16,9 +16,9 @@ import {
   type Product,
 } from '@repo/contracts';
 import { auditLog, categories, productBarcodes, products, warehouses } from '../src/db/schema';
-import { realtimeChannel } from '../src/lib/realtime';
 import { catalogDemoSeeder, ean13 } from '../src/modules/catalog/seed';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { recordRealtimeEvents, type RecordedEvent } from './realtime-events';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 type Role = keyof typeof demoPhones;
@@ -27,8 +27,8 @@ const tokens = {} as Record<Role, string>;
 let loc: Location[];
 /** The default warehouse of each demo location, in the locations' order. */
 let wh: string[];
-const events: Array<{ type: string; entity: string; id: string; locationId: string | null }> = [];
-const sentinels = new Map<string, () => void>();
+let events: RecordedEvent[] = [];
+let eventsDelivered: () => Promise<void>;
 let unlisten: () => Promise<void>;
 
 beforeAll(async () => {
@@ -40,30 +40,14 @@ beforeAll(async () => {
     const [row] = await app.db.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.locationId, l.id), eq(warehouses.isDefault, true)));
     wh.push(row.id);
   }
-  unlisten = await app.database.listen(realtimeChannel, (payload) => {
-    const value = JSON.parse(payload) as { sentinel?: string } & (typeof events)[number];
-    if (value.sentinel) sentinels.get(value.sentinel)?.();
-    else events.push(value);
-  });
+  const recorder = await recordRealtimeEvents(app);
+  ({ events, delivered: eventsDelivered, stop: unlisten } = recorder);
 });
 afterAll(async () => {
   await unlisten?.();
   await app?.close();
 });
 
-/** Resolves once every event committed so far was delivered (notifications arrive in commit order). */
-async function eventsDelivered(): Promise<void> {
-  const marker = `s${sentinels.size}`;
-  const arrived = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the realtime marker never arrived')), 20_000);
-    sentinels.set(marker, () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  await app.db.execute(sql`select pg_notify(${realtimeChannel}, ${JSON.stringify({ sentinel: marker })})`);
-  await arrived;
-}
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = tokens.owner) =>
   app.inject({ method, url: `/api/catalog${url}`, headers: authHeaders(token), ...(payload !== undefined ? { payload: payload as object } : {}) });

@@ -6,17 +6,17 @@
  * on PostgreSQL, where the requests really run on several connections at once.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AuditDiff, Location } from '@repo/contracts';
 import { auditLog, locations } from '../src/db/schema';
-import { realtimeChannel } from '../src/lib/realtime';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { recordRealtimeEvents, type RecordedEvent } from './realtime-events';
 
 let app: FastifyInstance;
 let owner: string;
 let ownerId: string;
-const events: Array<{ type: string; entity: string; id: string; locationId: string | null }> = [];
-const sentinels = new Map<string, () => void>();
+let events: RecordedEvent[] = [];
+let eventsDelivered: () => Promise<void>;
 let unlisten: () => Promise<void>;
 
 beforeAll(async () => {
@@ -24,34 +24,14 @@ beforeAll(async () => {
   const session = await login(app, demoPhones.owner);
   owner = session.token;
   ownerId = session.profile.id;
-  // The same channel the realtime hub listens to: what every open tab would be told.
-  unlisten = await app.database.listen(realtimeChannel, (payload) => {
-    const value = JSON.parse(payload) as { sentinel?: string } & (typeof events)[number];
-    if (value.sentinel) sentinels.get(value.sentinel)?.();
-    else events.push(value);
-  });
+  const recorder = await recordRealtimeEvents(app);
+  ({ events, delivered: eventsDelivered, stop: unlisten } = recorder);
 });
 afterAll(async () => {
   await unlisten?.();
   await app?.close();
 });
 
-/**
- * Resolves once every event committed so far has been delivered: notifications reach a listener in
- * commit order, so a marker sent now arrives after all of them. The timeout only ends a broken run.
- */
-async function eventsDelivered(): Promise<void> {
-  const marker = `s${sentinels.size}`;
-  const arrived = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the realtime marker never arrived')), 20_000);
-    sentinels.set(marker, () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  await app.db.execute(sql`select pg_notify(${realtimeChannel}, ${JSON.stringify({ sentinel: marker })})`);
-  await arrived;
-}
 
 async function createLocation(name: string): Promise<Location> {
   const res = await app.inject({ method: 'POST', url: '/api/location', headers: authHeaders(owner), payload: { name, address: 'ул. Гонок, д. 1' } });
