@@ -8,4 +8,5 @@ export * from '../../modules/auth/schema';
 export * from '../../modules/audit/schema';
 export * from '../../modules/releases/schema';
 export * from '../../modules/catalog/schema';
+export * from '../../modules/clients/schema';
 export * from './seed-runs';
