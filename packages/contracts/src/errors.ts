@@ -9,6 +9,8 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'too_many_requests',
+  /** A posting would take stock below zero (409); the message names every short product. */
+  'insufficient_stock',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

@@ -9,6 +9,7 @@ export * from './entities';
 export * from './auth';
 export * from './location';
 export * from './catalog';
+export * from './stock';
 export * from './audit';
 export * from './realtime';
 export * from './health';

@@ -5,10 +5,11 @@ import { catalogModule } from './catalog';
 import { healthModule } from './health';
 import { locationModule } from './location';
 import { releasesModule } from './releases';
+import { stockModule } from './stock';
 
 /**
  * Every server module, in mounting order. `app.ts` mounts their routes, the OpenAPI document lists
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, stockModule, auditModule, releasesModule];

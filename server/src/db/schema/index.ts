@@ -9,4 +9,5 @@ export * from '../../modules/audit/schema';
 export * from '../../modules/releases/schema';
 export * from '../../modules/catalog/schema';
 export * from '../../modules/clients/schema';
+export * from '../../modules/stock/schema';
 export * from './seed-runs';

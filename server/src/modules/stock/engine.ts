@@ -1,0 +1,245 @@
+import { cancelBlockedMessage, insufficientStockMessage, type StockDocumentType } from '@repo/contracts';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { products, stockBalances, stockDocuments, stockMovements, stockPools, warehouses } from '../../db/schema';
+import { AppError, conflict } from '../../lib/errors';
+import * as valuation from './valuation';
+
+/**
+ * The posting engine: the only code that writes the stock ledger, the balances and the pools. Every
+ * call runs inside the caller's transaction, after `lockPools` for every product it touches: the pool
+ * rows are locked in product-id order, so two postings sharing products queue up instead of deadlocking,
+ * and a balance read under the lock stays true until commit. Valuation: ./valuation.ts.
+ */
+
+export interface PoolState extends valuation.Pool {
+  lastAverage: number | null;
+}
+
+/** One ledger row to write; `warehouseId` null = in transit inside the transfer. */
+export interface Move {
+  warehouseId: string | null;
+  productId: string;
+  qty: number;
+  value: number;
+}
+
+export const insufficientStock = (message: string) => new AppError(409, 'insufficient_stock', message);
+
+/** Locks (and creates) the pools of these products, in id order; returns them by product id. */
+export async function lockPools(tx: Tx, productIds: string[]): Promise<Map<string, PoolState>> {
+  const ids = [...new Set(productIds)].sort();
+  const out = new Map<string, PoolState>();
+  if (ids.length === 0) return out;
+  await tx.insert(stockPools).values(ids.map((productId) => ({ productId }))).onConflictDoNothing();
+  const rows = await tx.select().from(stockPools).where(inArray(stockPools.productId, ids)).orderBy(asc(stockPools.productId)).for('update');
+  for (const r of rows) out.set(r.productId, { qty: r.qty, value: r.value, lastAverage: r.lastAverage });
+  return out;
+}
+
+/** Balances (qty, reserved) of warehouse × product pairs, read under the pool locks. */
+export async function balancesOf(tx: Tx, pairs: Array<{ warehouseId: string; productId: string }>): Promise<Map<string, { qty: number; reserved: number }>> {
+  const out = new Map<string, { qty: number; reserved: number }>();
+  if (pairs.length === 0) return out;
+  const productIds = [...new Set(pairs.map((p) => p.productId))];
+  const warehouseIds = [...new Set(pairs.map((p) => p.warehouseId))];
+  const rows = await tx
+    .select()
+    .from(stockBalances)
+    .where(and(inArray(stockBalances.productId, productIds), inArray(stockBalances.warehouseId, warehouseIds)));
+  for (const r of rows) out.set(key(r.warehouseId, r.productId), { qty: r.qty, reserved: r.reserved });
+  return out;
+}
+
+export const key = (warehouseId: string, productId: string) => `${warehouseId}:${productId}`;
+
+/**
+ * Refuses with 409 `insufficient_stock` when any of the wanted quantities is more than the free stock
+ * (quantity minus reserved) of its warehouse; the message names every short line.
+ */
+export async function assertAvailable(tx: Tx, wanted: Array<{ warehouseId: string; productId: string; qty: number }>): Promise<void> {
+  const sums = new Map<string, { warehouseId: string; productId: string; qty: number }>();
+  for (const w of wanted) {
+    const k = key(w.warehouseId, w.productId);
+    const prev = sums.get(k);
+    sums.set(k, { ...w, qty: (prev?.qty ?? 0) + w.qty });
+  }
+  const balances = await balancesOf(tx, [...sums.values()]);
+  const short = [...sums.values()]
+    .map((w) => {
+      const b = balances.get(key(w.warehouseId, w.productId));
+      return { ...w, available: b ? b.qty - b.reserved : 0 };
+    })
+    .filter((w) => w.qty > w.available);
+  if (short.length === 0) return;
+  const names = await namesOf(tx, short.map((s) => s.productId), short.map((s) => s.warehouseId));
+  throw insufficientStock(
+    insufficientStockMessage(
+      short.map((s) => ({
+        productName: names.products.get(s.productId) ?? s.productId,
+        warehouseName: names.warehouses.get(s.warehouseId) ?? s.warehouseId,
+        requested: s.qty,
+        available: Math.max(0, s.available),
+      })),
+    ),
+  );
+}
+
+export async function namesOf(tx: Tx, productIds: string[], warehouseIds: string[]) {
+  const p = productIds.length ? await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, [...new Set(productIds)])) : [];
+  const w = warehouseIds.length
+    ? await tx.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inArray(warehouses.id, [...new Set(warehouseIds)]))
+    : [];
+  return { products: new Map(p.map((r) => [r.id, r.name])), warehouses: new Map(w.map((r) => [r.id, r.name])) };
+}
+
+/**
+ * Writes ledger rows and applies them to the balances, then stores the pools as given. The caller
+ * computed the values with the valuation functions on the locked pools; the pools passed here are
+ * the result. A balance that would go below zero (or under its reservation) is refused by the
+ * table's CHECK: the caller has checked before, so that is a bug, answered as 409 all the same.
+ */
+export async function writeMoves(
+  tx: Tx,
+  doc: { id: string; type: StockDocumentType; number: string },
+  moves: Move[],
+  pools: Map<string, PoolState>,
+  opts: { cancellation?: boolean; at?: Date } = {},
+): Promise<void> {
+  const at = opts.at ?? new Date();
+  if (moves.length > 0) {
+    await tx.insert(stockMovements).values(
+      moves.map((m) => ({
+        at,
+        documentId: doc.id,
+        documentType: doc.type,
+        number: doc.number,
+        cancellation: opts.cancellation ?? false,
+        warehouseId: m.warehouseId,
+        productId: m.productId,
+        qty: m.qty,
+        value: m.value,
+      })),
+    );
+  }
+  const deltas = new Map<string, { warehouseId: string; productId: string; qty: number }>();
+  for (const m of moves) {
+    if (m.warehouseId === null || m.qty === 0) continue;
+    const k = key(m.warehouseId, m.productId);
+    deltas.set(k, { warehouseId: m.warehouseId, productId: m.productId, qty: (deltas.get(k)?.qty ?? 0) + m.qty });
+  }
+  for (const d of deltas.values()) {
+    if (d.qty === 0) continue;
+    try {
+      if (d.qty > 0) {
+        await tx
+          .insert(stockBalances)
+          .values({ warehouseId: d.warehouseId, productId: d.productId, qty: d.qty })
+          .onConflictDoUpdate({ target: [stockBalances.warehouseId, stockBalances.productId], set: { qty: sql`${stockBalances.qty} + ${d.qty}` } });
+      } else {
+        // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
+        const updated = await tx
+          .update(stockBalances)
+          .set({ qty: sql`${stockBalances.qty} + ${d.qty}` })
+          .where(and(eq(stockBalances.warehouseId, d.warehouseId), eq(stockBalances.productId, d.productId)))
+          .returning({ qty: stockBalances.qty });
+        if (updated.length === 0) throw insufficientStock('Недостаточно товара на складе');
+      }
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      if (code === '23514') throw insufficientStock('Недостаточно товара на складе');
+      throw err;
+    }
+  }
+  for (const [productId, p] of pools) {
+    const avg = valuation.average(p, p.lastAverage);
+    await tx.update(stockPools).set({ qty: p.qty, value: p.value, lastAverage: avg }).where(eq(stockPools.productId, productId));
+  }
+}
+
+/**
+ * Cancels a document's movements: the exact negation of each of its rows (same values), refused with
+ * 409 when replaying the ledger without the document would take a warehouse balance below zero, or when
+ * a reservation would no longer be covered. Pools take the negation back: an incoming net goes through
+ * `cancelIncoming` (its revaluation, if any, is written as a zero-quantity row), an outgoing net
+ * through `enter`.
+ */
+export async function reverseDocument(tx: Tx, doc: { id: string; type: StockDocumentType; number: string }): Promise<void> {
+  const own = await tx.select().from(stockMovements).where(and(eq(stockMovements.documentId, doc.id), eq(stockMovements.cancellation, false))).orderBy(asc(stockMovements.seq));
+  if (own.length === 0) return;
+  const productIds = [...new Set(own.map((m) => m.productId))];
+  const pools = await lockPools(tx, productIds);
+  await assertCancellable(tx, doc, own);
+
+  const moves: Move[] = own.map((m) => ({ warehouseId: m.warehouseId, productId: m.productId, qty: -m.qty, value: -m.value }));
+  for (const productId of productIds) {
+    const mine = own.filter((m) => m.productId === productId);
+    const netQty = mine.reduce((s, m) => s + m.qty, 0);
+    const netValue = mine.reduce((s, m) => s + m.value, 0);
+    const pool = pools.get(productId)!;
+    let next: valuation.Pool;
+    if (netQty > 0 || netValue > 0) {
+      const r = valuation.cancelIncoming(pool, Math.max(0, netQty), Math.max(0, netValue));
+      next = r.pool;
+      if (r.adjustment !== 0) moves.push({ warehouseId: null, productId, qty: 0, value: r.adjustment });
+    } else {
+      next = valuation.enter(pool, -netQty, -netValue);
+    }
+    pools.set(productId, { ...next, lastAverage: pool.lastAverage });
+  }
+  await writeMoves(tx, doc, moves, pools, { cancellation: true });
+}
+
+/** The replay check of `reverseDocument`, on the warehouse balances the document touched. */
+async function assertCancellable(tx: Tx, doc: { id: string; number: string }, own: Array<typeof stockMovements.$inferSelect>): Promise<void> {
+  const firstSeq = own[0].seq;
+  const touched = own.filter((m) => m.warehouseId !== null) as Array<typeof stockMovements.$inferSelect & { warehouseId: string }>;
+  if (touched.length === 0) return;
+  const productIds = [...new Set(touched.map((m) => m.productId))];
+  const warehouseIds = [...new Set(touched.map((m) => m.warehouseId))];
+  const later = await tx
+    .select({ seq: stockMovements.seq, documentId: stockMovements.documentId, warehouseId: stockMovements.warehouseId, productId: stockMovements.productId, qty: stockMovements.qty })
+    .from(stockMovements)
+    .where(
+      and(
+        gte(stockMovements.seq, firstSeq),
+        inArray(stockMovements.productId, productIds),
+        isNotNull(stockMovements.warehouseId),
+        inArray(stockMovements.warehouseId, warehouseIds),
+      ),
+    )
+    .orderBy(asc(stockMovements.seq));
+  const balances = await balancesOf(tx, touched);
+  // Opening = balance now − everything since the document's first row (the same with or without it).
+  const opening = new Map<string, { warehouseId: string; productId: string; qty: number }>();
+  for (const m of touched) {
+    const k = key(m.warehouseId, m.productId);
+    if (!opening.has(k)) opening.set(k, { warehouseId: m.warehouseId, productId: m.productId, qty: balances.get(k)?.qty ?? 0 });
+  }
+  for (const m of later) {
+    const o = opening.get(key(m.warehouseId!, m.productId));
+    if (o) o.qty -= m.qty;
+  }
+  const violation = valuation.replayNonNegative(
+    later.map((m) => ({ documentId: m.documentId, warehouseId: m.warehouseId!, productId: m.productId, qtyDelta: m.qty })),
+    doc.id,
+    opening.values(),
+  );
+  const names = async (productId: string, warehouseId: string) => {
+    const n = await namesOf(tx, [productId], [warehouseId]);
+    return { productName: n.products.get(productId) ?? productId, warehouseName: n.warehouses.get(warehouseId) ?? warehouseId };
+  };
+  if (violation) {
+    const [dependent] = await tx.select({ number: stockDocuments.number }).from(stockDocuments).where(eq(stockDocuments.id, String(violation.documentId)));
+    throw conflict(cancelBlockedMessage(doc.number, { number: dependent?.number ?? '—', ...(await names(String(violation.productId), String(violation.warehouseId))) }));
+  }
+  // The balances after the cancellation must still cover what is reserved (repair orders, later).
+  for (const [k, o] of opening) {
+    const ownDelta = touched.filter((m) => key(m.warehouseId, m.productId) === k).reduce((s, m) => s + m.qty, 0);
+    const b = balances.get(k);
+    if (b && b.qty - ownDelta < b.reserved) {
+      const n = await names(o.productId, o.warehouseId);
+      throw conflict(`Нельзя отменить ${doc.number}: товар «${n.productName}» на складе «${n.warehouseName}» зарезервирован (${b.reserved})`);
+    }
+  }
+}
