@@ -10,6 +10,7 @@ export * from './auth';
 export * from './location';
 export * from './catalog';
 export * from './stock';
+export * from './clients';
 export * from './audit';
 export * from './realtime';
 export * from './health';
