@@ -95,6 +95,26 @@ async function expectLedgerAgrees(): Promise<void> {
   expect(negative).toEqual([]);
 }
 
+describe('demo stock', () => {
+  it('is lived-in across the three shops and agrees with its ledger', async () => {
+    const types = await app.db.execute(sql`select type, status, count(*)::int as n from stock_documents group by 1, 2`);
+    const rows = ((types as unknown as { rows?: unknown[] }).rows ?? types) as Array<{ type: string; status: string; n: number }>;
+    const n = (type: string, status: string) => rows.find((r) => r.type === type && r.status === status)?.n ?? 0;
+    expect(n('receipt', 'posted')).toBeGreaterThanOrEqual(15);
+    expect(n('transfer', 'received')).toBeGreaterThanOrEqual(4);
+    expect(n('transfer', 'in_transit')).toBe(1);
+    expect(n('stocktake', 'posted')).toBe(1);
+    expect(n('supplier_return', 'posted')).toBe(1);
+    expect(n('receipt', 'cancelled')).toBe(1);
+    for (const at of [0, 1, 2]) {
+      const page = balancePageSchema.parse((await call('GET', '/balances?pageSize=5', undefined, { at })).json());
+      expect(page.total).toBeGreaterThan(10);
+      expect(page.totalValue).toBeGreaterThan(0);
+    }
+    await expectLedgerAgrees();
+  });
+});
+
 describe('receipts', () => {
   it('posts a receipt with serials: balance, pool, ledger and where each serial is', async () => {
     const phone = await product({ serialTracked: true, name: 'Смартфон тестовый' });

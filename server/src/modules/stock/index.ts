@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/module';
 import { stockRoutes } from './routes';
+import { stockDemoSeeder } from './seed';
 
 /** Warehouses, stock documents, the ledger and balances. See server/docs/stock.md and stock-valuation.md. */
 export const stockModule = defineModule({
@@ -7,4 +8,5 @@ export const stockModule = defineModule({
   prefix: '/stock',
   routes: stockRoutes,
   tag: { name: 'stock', description: 'Склад: документы, остатки, движения, серийные номера' },
+  seeders: [stockDemoSeeder],
 });
