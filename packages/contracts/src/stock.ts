@@ -409,6 +409,8 @@ export const movementSchema = z.object({
   cancellation: z.boolean(),
   warehouseId: z.string().nullable(),
   warehouseName: z.string().nullable(),
+  /** The warehouse's location (a product's history spans every shop; numbers repeat across shops). */
+  locationName: z.string().nullable(),
   productId: z.string(),
   productName: z.string(),
   qty: z.number().int(),

@@ -1,4 +1,5 @@
 import { describeAreaContract } from '@repo/testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { areaMeta } from '../expose/area';
@@ -8,23 +9,29 @@ describeAreaContract({
   area: 'stock',
   areaMeta,
   routes,
-  paths: ["/categories", "/subcategories", "/products", "/stock", "/stock/leftovers", "/stock/posting", "/stock/inventory", "/stock/displacement", "/stock/product", "/stock/refund", "/procurement"],
+  paths: [
+    '/categories', '/subcategories', '/products', '/stock', '/stock/leftovers', '/stock/posting', '/stock/inventory', '/stock/displacement',
+    '/stock/product', '/stock/refund', '/stock/write-off', '/stock/posting/:id', '/stock/write-off/:id', '/stock/inventory/:id',
+    '/stock/displacement/:id', '/stock/refund/:id', '/stock/product/:id', '/procurement',
+  ],
   menu: [['Stock', 'Склад', '/stock', 10], ['Procurement', 'Закупки', '/procurement', 20]],
-  // Placeholders until the area's own issue builds each screen.
-  screenText: /ещё не создан/,
+  // Placeholders say «ещё не создан»; every built stock screen shows the stock tabs («Остатки» first).
+  screenText: /ещё не создан|^Остатки$/,
 });
 
 describe('stock tabs', () => {
-  it('shows the six nested tabs with the current one selected', async () => {
+  it('shows the seed’s six nested tabs, then write-offs, with the current one selected', async () => {
     const posting = routes.find((r) => r.path === '/stock/posting')!;
     const { Component } = await posting.lazy();
     render(
-      <MemoryRouter initialEntries={['/stock/posting']}>
-        <Component />
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/stock/posting']}>
+          <Component />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Остатки', 'Оприходование', 'Инвентаризация', 'Перемещения', 'Карточка товара', 'Возвраты']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Остатки', 'Оприходование', 'Инвентаризация', 'Перемещения', 'Карточка товара', 'Возвраты', 'Списания']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Оприходование');
   });
 });

@@ -22,6 +22,14 @@ export const areaMeta = {
     { path: '/stock/displacement', title: 'Перемещения', parent: '/stock' },
     { path: '/stock/product', title: 'Карточка товара', parent: '/stock' },
     { path: '/stock/refund', title: 'Возвраты', parent: '/stock' },
+    // Sub-routes of the stock tabs (issue #8): each document screen titles itself with its number.
+    { path: '/stock/write-off', title: 'Списания', parent: '/stock' },
+    { path: '/stock/posting/:id', title: 'Оприходование', parent: '/stock/posting' },
+    { path: '/stock/write-off/:id', title: 'Списание', parent: '/stock/write-off' },
+    { path: '/stock/inventory/:id', title: 'Инвентаризация', parent: '/stock/inventory' },
+    { path: '/stock/displacement/:id', title: 'Перемещение', parent: '/stock/displacement' },
+    { path: '/stock/refund/:id', title: 'Возврат поставщику', parent: '/stock/refund' },
+    { path: '/stock/product/:id', title: 'Карточка товара', parent: '/stock/product' },
     { path: '/procurement', title: 'Закупки' },
   ],
   menu: [

@@ -1,4 +1,7 @@
 import { defineAreaRoutes, type AreaRoute } from '@repo/shared-core';
+import type { ComponentType } from 'react';
+
+type AreaScreenLoader = () => Promise<{ Component: ComponentType }>;
 import { areaMeta } from './area';
 
 /**
@@ -6,12 +9,33 @@ import { areaMeta } from './area';
  * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
  * its placeholder here with `() => import('../features/<feature>/pages/<page>')`.
  */
+const stock = (name: keyof typeof import('../features/stock/screens')) => () =>
+  import('../features/stock/screens').then((m) => ({ Component: m[name] as ComponentType }));
+
+/** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
+const built: Record<string, AreaScreenLoader> = {
+  '/stock': stock('LeftoversPage'),
+  '/stock/leftovers': stock('LeftoversPage'),
+  '/stock/posting': stock('ReceiptList'),
+  '/stock/posting/:id': stock('ReceiptPage'),
+  '/stock/write-off': stock('WriteOffList'),
+  '/stock/write-off/:id': stock('WriteOffPage'),
+  '/stock/displacement': stock('TransferList'),
+  '/stock/displacement/:id': stock('TransferPage'),
+  '/stock/inventory': stock('StocktakeList'),
+  '/stock/inventory/:id': stock('StocktakePage'),
+  '/stock/refund': stock('RefundList'),
+  '/stock/refund/:id': stock('SupplierReturnPage'),
+  '/stock/product': stock('ProductCardPage'),
+  '/stock/product/:id': stock('ProductCardPage'),
+};
+
 export const routes: AreaRoute[] = defineAreaRoutes(
   areaMeta,
   Object.fromEntries(
     areaMeta.routes.map((r) => [
       r.path,
-      () => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.path, r.title) })),
+      built[r.path] ?? (() => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.path, r.title) }))),
     ]),
   ),
 );

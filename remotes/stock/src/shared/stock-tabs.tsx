@@ -9,17 +9,19 @@ export const stockTabs = [
   { path: '/stock/displacement', label: 'Перемещения' },
   { path: '/stock/product', label: 'Карточка товара' },
   { path: '/stock/refund', label: 'Возвраты' },
+  { path: '/stock/write-off', label: 'Списания' },
 ] as const;
 
 export function StockTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const active = stockTabs.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`));
+  const active = pathname === '/stock' ? stockTabs[0] : stockTabs.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`));
   return (
     <Tabs
       aria-label="Разделы склада"
       activeKey={active?.path ?? ''}
-      onChange={(key) => navigate(key)}
+      // onTabClick, not onChange: on /stock the «Остатки» tab is shown active and must still lead to /stock/leftovers.
+      onTabClick={(key) => key !== pathname && navigate(key)}
       items={stockTabs.map((t) => ({ key: t.path, label: t.label }))}
       style={{ marginBottom: 8 }}
     />

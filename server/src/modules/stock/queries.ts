@@ -190,17 +190,18 @@ export async function listMovements(ctx: Ctx, q: { productId?: string; warehouse
   const where = and(...conds);
   const [{ total }] = await ctx.db.select({ total: count() }).from(stockMovements).where(where);
   const rows = await ctx.db
-    .select({ m: stockMovements, productName: products.name, warehouseName: warehouses.name })
+    .select({ m: stockMovements, productName: products.name, warehouseName: warehouses.name, locationName: locations.name })
     .from(stockMovements)
     .innerJoin(products, eq(products.id, stockMovements.productId))
     .leftJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
+    .leftJoin(locations, eq(locations.id, warehouses.locationId))
     .where(where)
     .orderBy(desc(stockMovements.seq))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const cost = seesCost(ctx);
   return {
-    items: rows.map(({ m, productName, warehouseName }) => ({
+    items: rows.map(({ m, productName, warehouseName, locationName }) => ({
       id: String(m.seq),
       at: m.at.toISOString(),
       documentType: m.documentType as StockDocumentType,
@@ -209,6 +210,7 @@ export async function listMovements(ctx: Ctx, q: { productId?: string; warehouse
       cancellation: m.cancellation,
       warehouseId: m.warehouseId,
       warehouseName: warehouseName ?? null,
+      locationName: locationName ?? null,
       productId: m.productId,
       productName,
       qty: m.qty,
