@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { demo, expect, loginThroughForm, test } from '../support/fixtures';
 
 /**
  * Stock documents as staff click them (issue #8): a receipt of serial-tracked phones, and a receipt
@@ -10,6 +10,16 @@ async function shop(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'location');
   expect(cookie?.value).toBeTruthy();
   return cookie!.value;
+}
+
+/** Makes `name` the current shop through the header's switcher (a no-op when it already is). */
+async function switchTo(page: Page, name: string) {
+  const switcher = page.getByTestId('location-switcher');
+  await expect(switcher).toContainText(/Сервис\+ на/);
+  if (((await switcher.textContent()) ?? '').includes(name)) return;
+  await switcher.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+  await expect(switcher).toContainText(name);
 }
 
 async function pickProduct(page: Page, search: string) {
@@ -90,5 +100,79 @@ test.describe('Склад', () => {
     await expect(alert).toContainText(`от него зависит ${writeOff.number}`);
     await expect(alert).toContainText('Шлейф e2e для отмены');
     await expect(page.getByText('Проведён', { exact: true }).first()).toBeVisible();
+  });
+});
+
+test.describe('Склад: между магазинами и инвентаризация', () => {
+  test('перемещение в другой магазин: второй сотрудник видит его в пути без перезагрузки и принимает', async ({ page, browser, loginAs }) => {
+    test.setTimeout(90_000);
+    await loginAs('owner');
+    await switchTo(page, 'Арбате');
+    // The receiving side: the manager, in another browser, at «на Белорусской».
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1440, height: 900 } });
+    const receiver = await other.newPage();
+    await loginThroughForm(receiver, demo.manager.phone, demo.manager.password);
+    await switchTo(receiver, 'Белорусской');
+    await receiver.goto('/stock/displacement');
+    await expect(receiver.getByRole('button', { name: 'Новое перемещение' })).toBeVisible();
+
+    // The sender at «на Арбате» moves two cables to «на Белорусской».
+    await page.goto('/stock/displacement/new');
+    await page.getByLabel('Склад назначения').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Белорусской' }).click();
+    await pickProduct(page, 'CBL-C-C');
+    await page.getByLabel(/^Количество: Кабель USB-C — USB-C/).fill('2');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByText('В пути', { exact: true }).first()).toBeVisible();
+    const number = ((await page.locator('#page-title').textContent()) ?? '').match(/ПМ-\d{6}/)?.[0];
+    expect(number).toBeTruthy();
+
+    // It appears in the receiver's open list by itself, in transit.
+    const row = receiver.getByRole('row').filter({ hasText: number! });
+    await expect(row).toContainText('В пути', { timeout: 15_000 });
+    await row.getByRole('link', { name: number! }).click();
+    await receiver.getByRole('button', { name: 'Принять' }).click();
+    await receiver.getByLabel(/^Принято: Кабель USB-C — USB-C/).fill('1');
+    await receiver.getByRole('dialog').getByRole('button', { name: 'Принять' }).click();
+    await expect(receiver.getByText('Принят', { exact: true }).first()).toBeVisible();
+    await expect(receiver.getByText('принято 1')).toBeVisible();
+    // The sender's open document follows too.
+    await expect(page.getByText('Принят', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    await other.close();
+  });
+
+  test('инвентаризация склада сканером', async ({ page, loginAs }) => {
+    test.setTimeout(90_000);
+    await loginAs('owner');
+    await switchTo(page, 'Арбате');
+    const location = (await page.context().cookies()).find((c) => c.name === 'location')!.value;
+    const login = await page.request.post('/api/auth/login', { data: { phone: '+79000000001', password: 'demo1234' } });
+    const auth = { Authorization: `Bearer ${(await login.json()).token}`, shop: location };
+    const found = await (await page.request.get('/api/catalog/products?search=GLS-IP13', { headers: auth })).json();
+    const glass = found.items[0];
+    const barcode: string = glass.barcodes[0];
+    expect(barcode).toBeTruthy();
+
+    await page.goto('/stock/inventory/new');
+    await page.getByRole('button', { name: 'Создать лист' }).click();
+    await expect(page).toHaveURL(/\/stock\/inventory\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Подсчёт: сканируйте товары')).toBeVisible();
+    const counted = page.getByLabel(`Посчитано: ${glass.name}`);
+    await expect(counted).toBeVisible();
+
+    // A keyboard-wedge scanner: fast keys and Enter, here in the Russian layout's key codes as well.
+    for (let i = 0; i < 3; i++) {
+      await page.locator('#page-title').click();
+      await page.keyboard.type(barcode, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect(counted).toHaveValue(String(i + 1));
+    }
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Провести' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Провести' }).click();
+    await expect(page.getByText('Проведён', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/Излишки: .*Недостача: /)).toBeVisible();
+    const line = page.getByRole('row').filter({ hasText: glass.name });
+    await expect(line).toContainText('3');
   });
 });

@@ -17,7 +17,7 @@ import {
   type UpdateStockDocumentRequest,
   type Warehouse,
 } from '@repo/contracts';
-import { api, entityKeys } from '@repo/shared-core';
+import { api, entityKeys, locationStore } from '@repo/shared-core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -32,10 +32,15 @@ const clientKeys = entityKeys('client');
 
 const clean = <T extends object>(q: T) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== false)) as T;
 
+/** `mine`: the warehouses of the current shop (documents are made there); `company`: every shop's (a transfer's destination). */
 export function useWarehouses(scope: 'mine' | 'company' = 'mine') {
   return useQuery({
-    queryKey: balanceKeys.company('warehouses', scope),
-    queryFn: async () => (await api.get<Warehouse[]>('stock/warehouses', { params: scope === 'company' ? { scope } : {} })).data,
+    queryKey: scope === 'mine' ? balanceKeys.list({ warehouses: 'mine' }) : balanceKeys.company('warehouses', scope),
+    queryFn: async () => {
+      const current = locationStore.getState().current?._id;
+      const params = scope === 'company' ? { scope } : current ? { locationId: current } : {};
+      return (await api.get<Warehouse[]>('stock/warehouses', { params })).data;
+    },
     staleTime: 60_000,
   });
 }
