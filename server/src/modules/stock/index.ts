@@ -1,3 +1,5 @@
+import { count, eq, or } from 'drizzle-orm';
+import { stockDocuments } from '../../db/schema';
 import { defineModule } from '../../lib/module';
 import { stockRoutes } from './routes';
 import { stockDemoSeeder } from './seed';
@@ -9,4 +11,14 @@ export const stockModule = defineModule({
   routes: stockRoutes,
   tag: { name: 'stock', description: 'Склад: документы, остатки, движения, серийные номера' },
   seeders: [stockDemoSeeder],
+  locationReferences: [
+    {
+      table: 'stock_documents',
+      label: 'у него есть складские документы',
+      count: async (tx, locationId) =>
+        Number(
+          (await tx.select({ n: count() }).from(stockDocuments).where(or(eq(stockDocuments.locationId, locationId), eq(stockDocuments.toLocationId, locationId))))[0].n,
+        ),
+    },
+  ],
 });
