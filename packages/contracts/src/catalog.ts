@@ -290,3 +290,56 @@ export function fromRussianLayout(value: string): string {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Import from Excel: the client reads the .xlsx and sends its rows; the server previews, then writes.
+
+export const importLimits = { rows: 5000 } as const;
+
+/** One row of a price list as the client read it (money already in kopecks). Everything is checked per row on the server. */
+export const importRowSchema = z.object({
+  name: z.string().max(1000).optional(),
+  sku: z.string().max(1000).optional(),
+  barcodes: z.array(z.string().max(1000)).max(50).optional(),
+  kind: z.string().max(50).optional(),
+  unit: z.string().max(1000).optional(),
+  price: z.number().optional(),
+  category: z.string().max(1000).optional(),
+  subcategory: z.string().max(1000).optional(),
+  warrantyDays: z.number().optional(),
+  serialTracked: z.boolean().optional(),
+  description: z.string().max(10000).optional(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importProductsRequestSchema = z
+  .object({
+    rows: z.array(importRowSchema).min(1, 'В файле нет строк с товарами').max(importLimits.rows, `Не больше ${importLimits.rows} строк за один импорт`),
+    /** true: only the preview, nothing written. */
+    dryRun: z.boolean(),
+  })
+  .meta({ id: 'ImportProducts' });
+export type ImportProductsRequest = z.input<typeof importProductsRequestSchema>;
+
+export const importPreviewSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        /** The row's number in the request (1-based, as the file shows it under its header). */
+        row: z.number().int(),
+        action: z.enum(['create', 'update', 'error']),
+        name: z.string(),
+        productId: z.string().nullable(),
+        errors: z.record(z.string(), z.string()),
+      }),
+    ),
+    created: z.number().int(),
+    updated: z.number().int(),
+    failed: z.number().int(),
+    /** Categories («Категория / Подкатегория») that the import creates. */
+    newCategories: z.array(z.string()),
+    /** False when it was a preview (or refused because of row errors). */
+    written: z.boolean(),
+  })
+  .meta({ id: 'ImportPreview' });
+export type ImportPreview = z.infer<typeof importPreviewSchema>;

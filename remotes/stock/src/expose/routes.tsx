@@ -12,8 +12,14 @@ import { areaMeta } from './area';
 const stock = (name: keyof typeof import('../features/stock/screens')) => () =>
   import('../features/stock/screens').then((m) => ({ Component: m[name] as ComponentType }));
 
+const catalog = (name: keyof typeof import('../features/catalog/screens')) => () =>
+  import('../features/catalog/screens').then((m) => ({ Component: m[name] as ComponentType }));
+
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
 const built: Record<string, AreaScreenLoader> = {
+  '/categories': catalog('CategoryTree'),
+  '/subcategories': catalog('SubcategoryList'),
+  '/products': catalog('ProductsPage'),
   '/stock': stock('LeftoversPage'),
   '/stock/leftovers': stock('LeftoversPage'),
   '/stock/posting': stock('ReceiptList'),

@@ -6,6 +6,8 @@ import {
   createProductRequestSchema,
   errorResponseSchema,
   idParamsSchema,
+  importPreviewSchema,
+  importProductsRequestSchema,
   okSchema,
   productListQuerySchema,
   productPageSchema,
@@ -14,6 +16,7 @@ import {
   updateProductRequestSchema,
 } from '@repo/contracts';
 import { ctxOf as ctx } from '../../lib/ctx';
+import { importProducts } from './import';
 import * as service from './service';
 
 const tags = ['catalog'];
@@ -140,5 +143,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Вернуть товар из архива', params: idParamsSchema, response: { 200: productSchema, ...errors } },
     },
     async (request) => service.restoreProduct(ctx(request), request.params.id),
+  );
+
+  app.post(
+    '/products/import',
+    {
+      config: { rule: 'create:product' },
+      schema: {
+        tags,
+        summary: 'Импорт товаров из прайс-листа: предпросмотр (dryRun) и запись одной транзакцией',
+        description: 'Строка находит товар по артикулу, затем по штрихкоду (обновление), иначе создаётся новый. Категории — по названию, недостающие создаются. При ошибках хотя бы в одной строке ничего не записывается.',
+        body: importProductsRequestSchema,
+        response: { 200: importPreviewSchema, ...errors },
+      },
+    },
+    async (request) => importProducts(ctx(request), request.body),
   );
 };

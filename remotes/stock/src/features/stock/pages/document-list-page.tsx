@@ -65,6 +65,7 @@ export function DocumentListPage({ type, extra }: { type: StockDocumentType; ext
         table={table}
         query={query}
         size="small"
+        scroll={{ x: 1000 }}
         emptyText={kind.empty}
         onRow={(d) => ({ onDoubleClick: () => navigate(`${kind.base}/${d.id}`) })}
         columns={[

@@ -131,11 +131,13 @@ export function LeftoversPage() {
         table={table}
         query={query}
         size="small"
+        scroll={{ x: 1100 }}
         emptyText={f.search || f.categoryId || f.belowMin || f.zero || f.inTransit ? 'Ничего не найдено' : 'На складах пока пусто: оприходуйте товар'}
         columns={[
           {
             key: 'product',
             title: 'Товар',
+            width: 300,
             render: (_, r: BalanceRow) => (
               <>
                 <Link to={`/stock/product/${r.productId}`}>{r.productName}</Link>
