@@ -128,32 +128,35 @@ export async function writeMoves(
     const k = key(m.warehouseId, m.productId);
     deltas.set(k, { warehouseId: m.warehouseId, productId: m.productId, qty: (deltas.get(k)?.qty ?? 0) + m.qty });
   }
-  for (const d of deltas.values()) {
-    if (d.qty === 0) continue;
-    try {
-      if (d.qty > 0) {
-        await tx
-          .insert(stockBalances)
-          .values({ warehouseId: d.warehouseId, productId: d.productId, qty: d.qty })
-          .onConflictDoUpdate({ target: [stockBalances.warehouseId, stockBalances.productId], set: { qty: sql`${stockBalances.qty} + ${d.qty}` } });
-      } else {
-        // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
-        const updated = await tx
-          .update(stockBalances)
-          .set({ qty: sql`${stockBalances.qty} + ${d.qty}` })
-          .where(and(eq(stockBalances.warehouseId, d.warehouseId), eq(stockBalances.productId, d.productId)))
-          .returning({ qty: stockBalances.qty });
-        if (updated.length === 0) throw insufficientStock('Недостаточно товара на складе');
-      }
-    } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-      if (code === '23514') throw insufficientStock('Недостаточно товара на складе');
-      throw err;
+  const up = [...deltas.values()].filter((d) => d.qty > 0);
+  const down = [...deltas.values()].filter((d) => d.qty < 0);
+  try {
+    if (up.length) {
+      await tx
+        .insert(stockBalances)
+        .values(up)
+        .onConflictDoUpdate({ target: [stockBalances.warehouseId, stockBalances.productId], set: { qty: sql`${stockBalances.qty} + excluded.qty` } });
     }
+    if (down.length) {
+      // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
+      const values = sql.join(down.map((d) => sql`(${d.warehouseId}::uuid, ${d.productId}::uuid, ${d.qty}::int)`), sql`, `);
+      const updated = await tx.execute(sql`update stock_balances b set qty = b.qty + v.qty from (values ${values}) as v(warehouse_id, product_id, qty)
+        where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id returning b.product_id`);
+      const count = Array.isArray(updated) ? updated.length : ((updated as { rows?: unknown[] }).rows?.length ?? 0);
+      if (count !== down.length) throw insufficientStock('Недостаточно товара на складе');
+    }
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (code === '23514') throw insufficientStock('Недостаточно товара на складе');
+    throw err;
   }
-  for (const [productId, p] of pools) {
-    const avg = valuation.average(p, p.lastAverage);
-    await tx.update(stockPools).set({ qty: p.qty, value: p.value, lastAverage: avg }).where(eq(stockPools.productId, productId));
+  if (pools.size) {
+    const values = sql.join(
+      [...pools].map(([productId, p]) => sql`(${productId}::uuid, ${p.qty}::int, ${p.value}::bigint, ${valuation.average(p, p.lastAverage)}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update stock_pools sp set qty = v.qty, value = v.value, last_average = v.last_average
+      from (values ${values}) as v(product_id, qty, value, last_average) where sp.product_id = v.product_id`);
   }
 }
 

@@ -53,6 +53,13 @@ export async function updateLine(tx: Tx, id: string, set: Partial<typeof stockDo
   await tx.update(stockDocumentLines).set(set).where(eq(stockDocumentLines.id, id));
 }
 
+/** The posted value of many lines in one statement. */
+export async function setLineValues(tx: Tx, values: Array<{ id: string; value: number }>): Promise<void> {
+  if (values.length === 0) return;
+  const list = sql.join(values.map((v) => sql`(${v.id}::uuid, ${v.value}::bigint)`), sql`, `);
+  await tx.execute(sql`update stock_document_lines l set value = v.value from (values ${list}) as v(id, value) where l.id = v.id`);
+}
+
 export async function productsByIds(db: Conn, ids: string[]): Promise<Map<string, ProductRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(products).where(inArray(products.id, [...new Set(ids)]));

@@ -417,6 +417,7 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
     const productMap = await repo.productsByIds(tx, lines.map((l) => l.productId));
     const pools = await lockPools(tx, lines.map((l) => l.productId));
     const moves: Move[] = [];
+    const lineValues: Array<{ id: string; value: number }> = [];
     if (type === 'receipt') {
       checkSerialsComplete(lines, productMap);
       for (const l of lines) {
@@ -424,7 +425,7 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
         const cost = l.cost ?? 0;
         pools.set(l.productId, { ...valuation.receive(pool, l.qty, cost), lastAverage: pool.lastAverage });
         moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: l.qty, value: l.qty * cost });
-        await repo.updateLine(tx, l.id, { value: l.qty * cost });
+        lineValues.push({ id: l.id, value: l.qty * cost });
         await enterSerials(tx, doc, l, productMap.get(l.productId)!);
       }
     } else if (type === 'write_off' || type === 'supplier_return') {
@@ -438,7 +439,7 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
         const taken = valuation.take(pool, l.qty);
         pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
         moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: -l.qty, value: -taken.value });
-        await repo.updateLine(tx, l.id, { value: taken.value });
+        lineValues.push({ id: l.id, value: taken.value });
       }
     } else if (type === 'stocktake') {
       const balances = await balancesOf(tx, lines.map((l) => ({ warehouseId: doc.warehouseId, productId: l.productId })));
@@ -468,6 +469,7 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
     } else {
       throw conflict('Перемещение отправляют и принимают, а не проводят');
     }
+    await repo.setLineValues(tx, lineValues);
     await writeMoves(tx, doc, moves, pools);
     const after = await markPosted(tx, ctx, doc, { status: 'posted', postedAt: new Date(), postedById: ctx.auth.employeeId });
     return documentOut(ctx, tx, after);
@@ -552,12 +554,14 @@ export async function sendTransfer(ctx: Ctx, id: string): Promise<StockDocument>
     const pools = await lockPools(tx, lines.map((l) => l.productId));
     await assertAvailable(tx, lines.map((l) => ({ warehouseId: doc.warehouseId, productId: l.productId, qty: l.qty })));
     const moves: Move[] = [];
+    const sent: Array<{ id: string; value: number }> = [];
     for (const l of lines) {
       await leaveSerials(tx, doc, l, productMap.get(l.productId)!, { status: 'in_transit', warehouseId: null });
       const value = valuation.take(pools.get(l.productId)!, l.qty).value; // what the units are worth, for display; the pool stays
       moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: -l.qty, value: -value }, { warehouseId: null, productId: l.productId, qty: l.qty, value });
-      await repo.updateLine(tx, l.id, { value });
+      sent.push({ id: l.id, value });
     }
+    await repo.setLineValues(tx, sent);
     await writeMoves(tx, doc, moves, new Map());
     const after = await markPosted(tx, ctx, doc, { status: 'in_transit', postedAt: new Date(), postedById: ctx.auth.employeeId }, 'update');
     return documentOut(ctx, tx, after);
