@@ -25,3 +25,14 @@ export function toKopecks(value: number | string | null | undefined): number | n
   if (!Number.isFinite(n) || n < 0) return null;
   return Math.round(n * 100);
 }
+
+/** «Основной склад · Сервис+ на Белорусской»: every shop has its «Основной склад», so a transfer names the shops too. */
+export function transferRoute(
+  d: { warehouseName: string; locationId: string; toWarehouseName: string | null; toLocationId: string | null },
+  locations: ReadonlyArray<{ _id: string; name: string }>,
+): string {
+  const shop = (id: string | null) => locations.find((l) => l._id === id)?.name;
+  const from = [d.warehouseName, shop(d.locationId)].filter(Boolean).join(' · ');
+  const to = [d.toWarehouseName ?? '', shop(d.toLocationId)].filter(Boolean).join(' · ');
+  return `${from} → ${to}`;
+}

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { stockDocumentStatuses, stockDocumentStatusLabels, type StockDocumentSummary, type StockDocumentType } from '@repo/contracts';
-import { dayjs } from '@repo/shared-core';
+import { dayjs, useLocationStore } from '@repo/shared-core';
 import { Can, DataTable, DateCell, MoneyCell, StatusCell, defineTableParams, useRule, useTableParams } from '@repo/ui';
 import { Button, DatePicker, Flex, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { StockTabs } from '../../../shared/stock-tabs';
 import { useDocuments } from '../api';
-import { docKinds, docStatuses } from '../doc-kinds';
+import { docKinds, docStatuses, transferRoute } from '../doc-kinds';
 
 const spec = defineTableParams({ filters: { status: 'string', search: 'string', dateFrom: 'string', dateTo: 'string' }, pageSize: 20 });
 
@@ -21,6 +21,7 @@ export function DocumentListPage({ type, extra }: { type: StockDocumentType; ext
   const { filters, page, pageSize } = table.params;
   const navigate = useNavigate();
   const seesCost = useRule('see_cost');
+  const shops = useLocationStore((s) => s.list);
   const query = useDocuments(type, { page, pageSize, status: filters.status as never, search: filters.search, dateFrom: filters.dateFrom, dateTo: filters.dateTo });
 
   return (
@@ -76,7 +77,7 @@ export function DocumentListPage({ type, extra }: { type: StockDocumentType; ext
             key: 'warehouse',
             title: type === 'transfer' ? 'Откуда → куда' : 'Склад',
             ellipsis: true,
-            render: (_, d) => (type === 'transfer' ? `${d.warehouseName} → ${d.toWarehouseName ?? ''}` : d.warehouseName),
+            render: (_, d) => (type === 'transfer' ? transferRoute(d, shops) : d.warehouseName),
           },
           ...(type === 'receipt' || type === 'supplier_return' ? [{ key: 'supplier', title: 'Поставщик', ellipsis: true, render: (_: unknown, d: StockDocumentSummary) => d.supplierName ?? '—' }] : []),
           ...(type === 'write_off' ? [{ key: 'reason', title: 'Причина', ellipsis: true, render: (_: unknown, d: StockDocumentSummary) => d.reason ?? '—' }] : []),

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, PrinterOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
 import { stockDocumentTypeLabels, type StockDocument, type StockDocumentType, type Product } from '@repo/contracts';
-import { formatDateTime, formatMoney, getApiError, notify, useScreenTitle } from '@repo/shared-core';
+import { formatDateTime, formatMoney, getApiError, notify, useLocationStore, useScreenTitle } from '@repo/shared-core';
 import { Can, DateCell, MoneyCell, PageHeader, QueryError, StatusCell, printHtml, useRule } from '@repo/ui';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,7 +10,7 @@ import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
 import { useAuditTrail, useDocument, useDocumentMutations, useDocuments, useWarehouses } from '../api';
 import { ProductPicker, SupplierPicker } from '../components/pickers';
 import { SerialsInput } from '../components/serials-input';
-import { docKinds, docStatuses, toKopecks } from '../doc-kinds';
+import { docKinds, docStatuses, toKopecks, transferRoute } from '../doc-kinds';
 import { api } from '@repo/shared-core';
 
 /** A line as the form holds it (money in kopecks). */
@@ -422,13 +422,17 @@ function HeaderFields({
   fieldErrors?: Record<string, string>;
 }) {
   const receipts = useDocuments('receipt', { status: 'posted', page: 1, pageSize: 50 });
+  const shops = useLocationStore((s) => s.list);
   const whOptions = (list: typeof ownWarehouses) => list.map((w) => ({ value: w.id, label: `${w.name} · ${w.locationName}` }));
   const receiptOptions = useMemo(() => (receipts.data?.items ?? []).map((r) => ({ value: r.id, label: `${r.number} · ${r.supplierName ?? 'без поставщика'}` })), [receipts.data]);
   if (!editable) {
     return (
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-        <Descriptions.Item label={type === 'transfer' ? 'Откуда' : 'Склад'}>{doc?.warehouseName}</Descriptions.Item>
-        {type === 'transfer' ? <Descriptions.Item label="Куда">{doc?.toWarehouseName}</Descriptions.Item> : null}
+        {type === 'transfer' && doc ? (
+          <Descriptions.Item label="Откуда → куда">{transferRoute(doc, shops)}</Descriptions.Item>
+        ) : (
+          <Descriptions.Item label="Склад">{doc?.warehouseName}</Descriptions.Item>
+        )}
         {doc?.supplierName ? <Descriptions.Item label="Поставщик">{doc.supplierName}</Descriptions.Item> : null}
         {doc?.receiptNumber ? <Descriptions.Item label="По оприходованию"><Link to={`/stock/posting/${doc.receiptId}`}>{doc.receiptNumber}</Link></Descriptions.Item> : null}
         {doc?.reason ? <Descriptions.Item label="Причина">{doc.reason}</Descriptions.Item> : null}
