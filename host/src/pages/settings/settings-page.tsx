@@ -9,6 +9,7 @@ import { AuditJournal } from './audit/audit-journal';
 import { LocationCard } from './location-card';
 import { LocationFormDrawer } from './location-form-drawer';
 import { ReleasesTab } from './releases/releases-tab';
+import { WarehousesTab } from './warehouses/warehouses-tab';
 import { useLocationRights } from './use-location-rights';
 
 /** `?location=new` or `?location=<id>`: an open form has its own URL, so it can be sent to a colleague. */
@@ -19,10 +20,11 @@ const TAB = 'tab';
 const LOCATIONS = 'locations';
 const AUDIT = 'audit';
 const RELEASES = 'releases';
+const WAREHOUSES = 'warehouses';
 
 /**
- * «Настройки магазина»: the locations; the journal of changes for roles with `view:audit`; the areas'
- * versions («Версии разделов») for roles with `manage_settings`.
+ * «Настройки магазина»: the locations; their warehouses («Склады», `manage_settings`); the journal of
+ * changes for roles with `view:audit`; the areas' versions («Версии разделов») for roles with `manage_settings`.
  */
 export function SettingsPage() {
   const canViewAudit = useRule('view:audit');
@@ -31,6 +33,7 @@ export function SettingsPage() {
 
   const tabs = [
     { key: LOCATIONS, label: 'Магазины', children: <LocationsTab /> },
+    ...(canManageReleases ? [{ key: WAREHOUSES, label: 'Склады', children: <WarehousesTab /> }] : []),
     ...(canViewAudit ? [{ key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> }] : []),
     ...(canManageReleases ? [{ key: RELEASES, label: 'Версии разделов', children: <ReleasesTab /> }] : []),
   ];
