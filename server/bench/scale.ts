@@ -97,6 +97,11 @@ export async function generateScale(db: Db, opts: ScaleOptions, log: (m: string)
     select m.product_id, sum(m.qty), sum(m.value), max(p.cost) from stock_movements m join scale_products p on p.id = m.product_id
     where m.number like '__-S%' group by m.product_id
     on conflict (product_id) do update set qty = stock_pools.qty + excluded.qty, value = stock_pools.value + excluded.value`);
+  // The running totals the engine keeps per posting, recounted once for the whole generated ledger.
+  await db.execute(sql`delete from stock_totals`);
+  await db.execute(sql`
+    insert into stock_totals (warehouse_id, shard, rows, qty, value)
+    select warehouse_id, 0, count(*) filter (where qty > 0), sum(qty), sum(value) from stock_balance_values where warehouse_id is not null group by warehouse_id`);
   await db.execute(sql`
     insert into document_counters (location_id, kind, last)
     select location_id, type, ${receipts + writeOffs} from stock_documents group by location_id, type

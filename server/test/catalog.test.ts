@@ -5,21 +5,24 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
 import {
+  catalogMessages,
   categoryListSchema,
   categorySchema,
   fromRussianLayout,
+  productImageLimits,
   productPageSchema,
   productSchema,
   type Category,
   type Location,
   type Product,
 } from '@repo/contracts';
-import { auditLog, categories, productBarcodes, products, warehouses } from '../src/db/schema';
+import { auditLog, categories, productBarcodes, productImages, products, warehouses } from '../src/db/schema';
 import { catalogDemoSeeder, ean13 } from '../src/modules/catalog/seed';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 import { recordRealtimeEvents, type RecordedEvent } from './realtime-events';
-import { addEmployee, demoLocations } from './location-fixtures';
+import { addEmployee, demoLocations, makeImage, multipart } from './location-fixtures';
 
 type Role = keyof typeof demoPhones;
 let app: FastifyInstance;
@@ -97,6 +100,14 @@ const expectError = (res: LightMyRequestResponse, status: number, expected: Reco
 };
 
 describe('demo catalogue', () => {
+  it('has photos on the first goods of each sub-category, served as images', async () => {
+    const photos = await app.db.select({ id: productImages.id }).from(productImages);
+    expect(photos.length).toBeGreaterThanOrEqual(12);
+    const thumb = await app.inject({ method: 'GET', url: `/api/catalog/images/${photos[0].id}/thumbnail`, headers: authHeaders(tokens.owner) });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+  });
+
   it('is a two-level tree of a repair chain with counts, every top-level category followed by its sub-categories', async () => {
     const list = await listCategories(tokens.cashier);
     const tops = list.filter((c) => c.parentId === null);
@@ -499,5 +510,56 @@ describe('minimum stock per warehouse', () => {
         after: [{ warehouseId: wh[1], qty: 3 }],
       },
     });
+  });
+});
+
+describe('photos', () => {
+  const upload = (productId: string, data: Buffer, token = tokens.owner, extra: Array<[string, string]> = []) => {
+    const body = multipart(extra, [{ name: 'image', filename: 'photo.bin', contentType: 'application/octet-stream', data }]);
+    return app.inject({ method: 'POST', url: `/api/catalog/products/${productId}/images`, payload: body.payload, headers: { ...authHeaders(token), ...body.headers } });
+  };
+
+  it('adds photos re-encoded with thumbnails, serves them to <img src>, removes them, and audits each change', async () => {
+    const p = await createProduct({ name: 'Чехол с фото' });
+    expect(p.images).toEqual([]);
+    const added = await upload(p.id, await makeImage('jpeg', 1200, 900));
+    expect(added.statusCode).toBe(201);
+    const withPhoto = productSchema.parse(added.json());
+    expect(withPhoto.images).toMatchObject([{ width: 1200, height: 900 }]);
+    const imageId = withPhoto.images[0].id;
+    // The list carries the photos too.
+    const listed = (await call('GET', `/products?search=${encodeURIComponent('Чехол с фото')}`)).json().items[0];
+    expect(listed.images.map((i: { id: string }) => i.id)).toEqual([imageId]);
+    // <img src> sends the token cookie; any signed-in employee sees the catalogue's photos.
+    const thumb = await app.inject({ method: 'GET', url: `/api/catalog/images/${imageId}/thumbnail`, headers: { cookie: `token=${tokens.cashier}` } });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const full = await app.inject({ method: 'GET', url: `/api/catalog/images/${imageId}`, headers: authHeaders(tokens.owner) });
+    expect(full.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(full.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
+    expect((await app.inject({ method: 'GET', url: `/api/catalog/images/${imageId}` })).statusCode).toBe(403);
+
+    const removed = await call('DELETE', `/products/${p.id}/images/${imageId}`);
+    expect(removed.statusCode).toBe(200);
+    expect(productSchema.parse(removed.json()).images).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: `/api/catalog/images/${imageId}`, headers: authHeaders(tokens.owner) })).statusCode).toBe(404);
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.entityId, imageId));
+    expect(audit.map((a) => a.action).sort()).toEqual(['create', 'delete']);
+  });
+
+  it('refuses what is not an image, a field beside the file, the ninth photo and an employee without edit:product, changing nothing', async () => {
+    const p = await createProduct({ name: 'Кабель с фото' });
+    const notImage = await upload(p.id, Buffer.from('not an image at all'));
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().message).toBe('Допустимы изображения JPEG, PNG или WebP');
+    expect((await upload(p.id, await makeImage('png', 20, 20), tokens.owner, [['extra', 'x']])).statusCode).toBe(400);
+    expect((await upload(p.id, await makeImage('png', 20, 20), tokens.cashier)).statusCode).toBe(403);
+    const png = await makeImage('png', 40, 30);
+    for (let i = 0; i < productImageLimits.maxPerProduct; i++) expect((await upload(p.id, png)).statusCode).toBe(201);
+    const ninth = await upload(p.id, png);
+    expect(ninth.statusCode).toBe(409);
+    expect(ninth.json().message).toBe(catalogMessages.tooManyImages);
+    const after = productSchema.parse((await call('GET', `/products/${p.id}`)).json());
+    expect(after.images).toHaveLength(productImageLimits.maxPerProduct);
   });
 });

@@ -5,9 +5,10 @@
  * last units. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
-import { balancePageSchema, stockDocumentSchema, type Location, type StockDocument } from '@repo/contracts';
-import { products, stockBalances, stockMovements, stockPools, warehouses } from '../src/db/schema';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { balancePageSchema, stockDocumentSchema, type BalancePage, type BalanceRow, type Location, type StockDocument } from '@repo/contracts';
+import { products, stockBalanceValues, stockBalances, stockMovements, stockPools, stockTotals, warehouses } from '../src/db/schema';
+import * as valuation from '../src/modules/stock/valuation';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
@@ -93,6 +94,38 @@ async function expectLedgerAgrees(): Promise<void> {
   expect((byProduct as unknown as { rows: unknown[] }).rows ?? byProduct).toEqual([]);
   const negative = await app.db.select().from(stockBalances).where(sql`${stockBalances.qty} < 0`);
   expect(negative).toEqual([]);
+  await expectTotalsAgree();
+}
+
+/**
+ * The value of every balance row in `stock_balance_values` (SQL) = valuation.ts's largest-remainder split
+ * (recomputed here), and each warehouse's running totals (`stock_totals`, kept by the engine) = their recount.
+ */
+async function expectTotalsAgree(): Promise<void> {
+  const pools = await app.db.select().from(stockPools);
+  const balances = await app.db.select().from(stockBalances).orderBy(asc(stockBalances.warehouseId));
+  const expectedRows = new Map<string, number>();
+  const expectedTotals = new Map<string, { rows: number; qty: number; value: number }>();
+  for (const p of pools) {
+    const mine = balances.filter((b) => b.productId === p.productId);
+    const transit = p.qty - mine.reduce((s, b) => s + b.qty, 0);
+    const split = valuation.warehouseValues(p, [...mine.map((b) => ({ id: b.warehouseId, qty: b.qty })), { id: 'transit', qty: transit }]);
+    for (const b of mine) {
+      const value = split.find((x) => x.id === b.warehouseId)!.value;
+      expectedRows.set(`${b.warehouseId}:${b.productId}`, value);
+      const t = expectedTotals.get(b.warehouseId) ?? { rows: 0, qty: 0, value: 0 };
+      expectedTotals.set(b.warehouseId, { rows: t.rows + (b.qty > 0 ? 1 : 0), qty: t.qty + b.qty, value: t.value + value });
+    }
+  }
+  const view = await app.db.select().from(stockBalanceValues).where(isNotNull(stockBalanceValues.warehouseId));
+  expect(new Map(view.map((v) => [`${v.warehouseId}:${v.productId}`, v.value]))).toEqual(expectedRows);
+  const totals = await app.db
+    .select({ warehouseId: stockTotals.warehouseId, rows: sql<number>`sum(${stockTotals.rows})`.mapWith(Number), qty: sql<number>`sum(${stockTotals.qty})`.mapWith(Number), value: sql<number>`sum(${stockTotals.value})`.mapWith(Number) })
+    .from(stockTotals)
+    .groupBy(stockTotals.warehouseId);
+  const kept = new Map(totals.filter((t) => t.rows || t.qty || t.value).map((t) => [t.warehouseId, { rows: t.rows, qty: t.qty, value: t.value }]));
+  const recount = new Map([...expectedTotals].filter(([, t]) => t.rows || t.qty || t.value));
+  expect(kept).toEqual(recount);
 }
 
 describe('demo stock', () => {
@@ -409,6 +442,22 @@ describe('balances', () => {
     const all = balancePageSchema.parse((await call('GET', '/balances?search=уникальный&allLocations=true')).json());
     expect(all.items.map((i) => i.qty).sort()).toEqual([1, 2]);
     expect(all.items.reduce((s, i) => s + (i.value ?? 0), 0)).toBe(301);
+    expect(all).toMatchObject({ total: 2, totalQty: 3, totalValue: 301 });
+    // The unfiltered list's totals (the engine's running totals) are the sum of all its rows.
+    for (const query of ['', '&allLocations=true']) {
+      const rows: BalanceRow[] = [];
+      let first: BalancePage | undefined;
+      for (let page = 1; !first || rows.length < first.total; page++) {
+        const got = balancePageSchema.parse((await call('GET', `/balances?pageSize=200&page=${page}${query}`)).json());
+        first ??= got;
+        if (got.items.length === 0) break;
+        rows.push(...got.items);
+      }
+      expect(rows.length).toBe(first!.total);
+      expect(first!.totalQty).toBe(rows.reduce((s, r) => s + r.qty, 0));
+      expect(first!.totalValue).toBe(rows.reduce((s, r) => s + (r.value ?? 0), 0));
+      expect(rows.every((r) => r.qty > 0)).toBe(true);
+    }
     // Russian-layout typing of a SKU finds it too.
     const [row] = await app.db.select({ sku: products.sku }).from(products).where(eq(products.id, p));
     expect(row.sku).toBeTruthy();

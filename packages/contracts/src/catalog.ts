@@ -43,6 +43,8 @@ export const catalogMessages = {
   duplicateWarehouse: 'Склад указан дважды',
   barcodeFormat: 'Штрихкод: только латинские буквы, цифры и знаки, без пробелов',
   noChanges: 'Нет изменений',
+  imageNotFound: 'Фото не найдено',
+  tooManyImages: 'У товара уже 8 фото: удалите лишние, чтобы добавить новое',
 } as const;
 
 /** «Категория «Дисплеи» уже есть на этом уровне». */
@@ -225,6 +227,11 @@ export const updateProductRequestSchema = z
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 export type UpdateProductInput = z.output<typeof updateProductRequestSchema>;
 
+/** A product's photo (JPEG, PNG or WebP up to 5 MB, re-encoded without metadata; a WebP thumbnail). */
+export const productImageSchema = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() }).meta({ id: 'ProductImage' });
+export type ProductImage = z.infer<typeof productImageSchema>;
+export const productImageLimits = { maxPerProduct: 8 };
+
 export const productSchema = z
   .object({
     id: z.string(),
@@ -240,6 +247,8 @@ export const productSchema = z
     /** Minimums of the warehouses in the locations the employee may work in. */
     minStock: z.array(z.object({ warehouseId: z.string(), qty: z.number().int() })),
     description: z.string().nullable(),
+    /** Photos in display order: `GET /api/catalog/images/:id` (and `/thumbnail`), usable as `<img src>`. */
+    images: z.array(productImageSchema),
     /** When it was archived (`DELETE`); null for a product in use. */
     archivedAt: z.string().nullable(),
     createdAt: z.string(),

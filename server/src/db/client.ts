@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -26,7 +27,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = dataDir.startsWith('memory://') ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm: the catalogue search's trigram indexes (migration 0006 creates the extension).
+  const extensions = { pg_trgm };
+  const client = dataDir.startsWith('memory://') ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await assertMigrationOrder(db);

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, exists, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, max, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { categories, productBarcodes, productMinStock, products, warehouses } from '../../db/schema';
+import { categories, productBarcodes, productImages, productMinStock, products, warehouses } from '../../db/schema';
+import { productCodeIs, productMatches, type SearchTerms } from './search';
 
 type Conn = Db | Tx;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -179,21 +180,13 @@ export async function warehouseIdsOf(db: Conn, locationIds: string[]): Promise<s
 }
 
 export interface ProductFilter {
-  /** Normalised search text and its Latin-layout twin. */
-  search?: { text: string; latin: string };
+  search?: SearchTerms;
   categoryId?: string;
   kind?: 'good' | 'service';
   archived: boolean;
 }
 
-/** `%text%` for LIKE, with the caller's `%`, `_` and `\` matched literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function barcodeMatch(condition: (barcode: SQL) => SQL) {
-  return exists(
-    sql`(select 1 from ${productBarcodes} where ${productBarcodes.productId} = ${products.id} and ${condition(sql`lower(${productBarcodes.barcode})`)})`,
-  );
-}
+const productsTable = sql`${products}`;
 
 function productWhere(f: ProductFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [f.archived ? isNotNull(products.archivedAt) : isNull(products.archivedAt)];
@@ -203,31 +196,14 @@ function productWhere(f: ProductFilter): SQL | undefined {
     const children = sql`(select ${categories.id} from ${categories} where ${categories.parentId} = ${f.categoryId})`;
     parts.push(or(eq(products.categoryId, f.categoryId), sql`${products.categoryId} in ${children}`));
   }
-  if (f.search) {
-    const texts = [...new Set([f.search.text, f.search.latin])];
-    parts.push(
-      or(
-        sql`${products.searchName} like ${contains(f.search.text)}`,
-        ...texts.map((t) => sql`${products.skuKey} like ${contains(t)}`),
-        barcodeMatch((barcode) => or(...texts.map((t) => sql`${barcode} like ${contains(t)}`))!),
-      ),
-    );
-  }
+  if (f.search) parts.push(productMatches(productsTable, f.search));
   return and(...parts);
 }
 
 /** A page of products: exact SKU or barcode matches first, then by name. */
 export async function findProductPage(db: Conn, filter: ProductFilter, page: number, pageSize: number): Promise<{ rows: ProductRow[]; total: number }> {
   const where = productWhere(filter);
-  const order: SQL[] = [];
-  if (filter.search) {
-    const texts = [...new Set([filter.search.text, filter.search.latin])];
-    const exact = or(
-      inArray(products.skuKey, texts),
-      barcodeMatch((barcode) => sql`${barcode} in ${texts}`),
-    );
-    order.push(sql`case when ${exact} then 0 else 1 end`);
-  }
+  const order: SQL[] = filter.search ? [sql`case when ${productCodeIs(productsTable, filter.search)} then 0 else 1 end`] : [];
   const rows = await db
     .select()
     .from(products)
@@ -237,4 +213,44 @@ export async function findProductPage(db: Conn, filter: ProductFilter, page: num
     .offset((page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(products).where(where);
   return { rows, total: Number(total.n) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Photos
+
+export type ProductImageMeta = { id: string; productId: string; width: number; height: number };
+
+export async function imagesOf(db: Conn, productIds: string[]): Promise<Map<string, ProductImageMeta[]>> {
+  const out = new Map<string, ProductImageMeta[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select({ id: productImages.id, productId: productImages.productId, width: productImages.width, height: productImages.height })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt));
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), r]);
+  return out;
+}
+
+export async function countImages(db: Conn, productId: string): Promise<{ count: number; nextPosition: number }> {
+  const [row] = await db.select({ n: count(), last: max(productImages.position) }).from(productImages).where(eq(productImages.productId, productId));
+  return { count: Number(row.n), nextPosition: row.last === null ? 0 : Number(row.last) + 1 };
+}
+
+export async function insertImage(db: Conn, values: typeof productImages.$inferInsert): Promise<{ id: string }> {
+  const [row] = await db.insert(productImages).values(values).returning({ id: productImages.id });
+  return row;
+}
+
+export async function deleteImage(db: Conn, productId: string, imageId: string): Promise<boolean> {
+  const rows = await db.delete(productImages).where(and(eq(productImages.id, imageId), eq(productImages.productId, productId))).returning({ id: productImages.id });
+  return rows.length > 0;
+}
+
+export async function imageBytes(db: Conn, imageId: string, thumbnail: boolean): Promise<{ mime: string; data: Buffer } | null> {
+  const [row] = await db
+    .select({ mime: productImages.mime, data: thumbnail ? productImages.thumbnail : productImages.data })
+    .from(productImages)
+    .where(eq(productImages.id, imageId));
+  return row ?? null;
 }

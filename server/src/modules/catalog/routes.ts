@@ -6,6 +6,9 @@ import {
   createProductRequestSchema,
   errorResponseSchema,
   idParamsSchema,
+  idSchema,
+  locationImageLimits,
+  productImageLimits,
   importPreviewSchema,
   importProductsRequestSchema,
   okSchema,
@@ -15,11 +18,16 @@ import {
   updateCategoryRequestSchema,
   updateProductRequestSchema,
 } from '@repo/contracts';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import { ctxOf as ctx } from '../../lib/ctx';
+import { readImageFile } from '../location/images';
 import { importProducts } from './import';
 import * as service from './service';
 
 const tags = ['catalog'];
+const imageParams = z.object({ imageId: idSchema });
+const productImageParams = z.object({ id: idSchema, imageId: idSchema });
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 /**
@@ -27,6 +35,9 @@ const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  * `category` or `product`). Thin routes; the rules live in service.ts.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only the photo upload reads multipart: one file of at most 5 MB, no fields.
+  await app.register(multipart, { limits: { fileSize: locationImageLimits.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 } });
+
   app.get(
     '/categories',
     {
@@ -159,4 +170,48 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => importProducts(ctx(request), request.body),
   );
+
+  app.post(
+    '/products/:id/images',
+    {
+      config: { rule: 'edit:product' },
+      schema: {
+        tags,
+        summary: 'Добавить фото товара',
+        description: `multipart/form-data с одним файлом \`image\`: JPEG, PNG или WebP по содержимому, до 5 МБ, не больше ${productImageLimits.maxPerProduct} фото у товара. Сохраняется перекодированным, без метаданных, с миниатюрой WebP.`,
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 201: productSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.addProductImage(ctx(request), request.params.id, await readImageFile(request))),
+  );
+
+  app.delete(
+    '/products/:id/images/:imageId',
+    {
+      config: { rule: 'edit:product' },
+      schema: { tags, summary: 'Удалить фото товара', params: productImageParams, response: { 200: productSchema, ...errors } },
+    },
+    async (request) => service.removeProductImage(ctx(request), request.params.id, request.params.imageId),
+  );
+
+  for (const thumbnail of [false, true]) {
+    app.get(
+      thumbnail ? '/images/:imageId/thumbnail' : '/images/:imageId',
+      {
+        config: { cookieAuth: true },
+        schema: {
+          tags,
+          summary: thumbnail ? 'Миниатюра фото товара (WebP)' : 'Фото товара',
+          description: 'Байты изображения; токен из заголовка Authorization или cookie `token`, поэтому годится для <img src>.',
+          params: imageParams,
+        },
+      },
+      async (request, reply) => {
+        const image = await service.productImageContent(ctx(request), request.params.imageId, thumbnail);
+        return reply.type(image.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400').send(image.data);
+      },
+    );
+  }
 };

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/schema/columns';
+import { bytea, createdAt, id, updatedAt } from '../../db/schema/columns';
 import { warehouses } from '../location/schema';
 
 /**
@@ -44,7 +45,14 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('products_category_idx').on(t.categoryId), index('products_search_name_idx').on(t.searchName)],
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    // Lists walk the catalogue in name order (ties by id) and stop at the page: no sort of the whole table.
+    index('products_search_order_idx').on(t.searchName, t.id),
+    // Search matches anywhere in the name or SKU (`like '%…%'`): trigram indexes (pg_trgm, migration 0006).
+    index('products_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    index('products_sku_key_trgm_idx').using('gin', t.skuKey.op('gin_trgm_ops')),
+  ],
 );
 
 /** A product's barcodes: a barcode belongs to one product at most (its primary key). */
@@ -57,7 +65,10 @@ export const productBarcodes = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('product_barcodes_product_idx').on(t.productId)],
+  (t) => [
+    index('product_barcodes_product_idx').on(t.productId),
+    index('product_barcodes_trgm_idx').using('gin', sql`lower(${t.barcode}) gin_trgm_ops`),
+  ],
 );
 
 /** Minimum stock of a good per warehouse (only minimums above zero are stored); goes with its warehouse. */
@@ -73,4 +84,24 @@ export const productMinStock = pgTable(
     qty: integer('qty').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.warehouseId] }), index('product_min_stock_warehouse_idx').on(t.warehouseId)],
+);
+
+/** A product's photos: re-encoded bytes and a WebP thumbnail (location/images.ts), in `position` order. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

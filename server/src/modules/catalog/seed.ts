@@ -1,7 +1,8 @@
 import { count, inArray } from 'drizzle-orm';
 import { normalizeSearchText, type ProductKind } from '@repo/contracts';
 import { demoLocations } from '../../db/seed/demo-data';
-import { categories, locations, productBarcodes, productMinStock, products, warehouses } from '../../db/schema';
+import sharp from 'sharp';
+import { categories, locations, productBarcodes, productImages, productMinStock, products, warehouses } from '../../db/schema';
 import type { Seeder } from '../../lib/module';
 
 /** An EAN-13 from its first 12 digits: the check digit is 10 − (odd digits + 3 × even digits) mod 10. */
@@ -164,7 +165,9 @@ export const catalogDemoSeeder: Seeder = {
       .map((w) => w.id);
 
     let barcodeNo = 1;
+    let topNo = 0;
     for (const top of demoCatalog) {
+      topNo += 1;
       const [parent] = await tx.insert(categories).values({ name: top.name }).returning({ id: categories.id });
       for (const sub of top.children) {
         const [child] = await tx.insert(categories).values({ name: sub.name, parentId: parent.id }).returning({ id: categories.id });
@@ -195,6 +198,11 @@ export const catalogDemoSeeder: Seeder = {
               .values(codes.map((barcode, position) => ({ barcode, productId: row.id, position })))
               .onConflictDoNothing();
           }
+          // The first two goods of each sub-category get a photo (a drawn tile in the category's colour: cheap).
+          if (kind === 'good' && sub.products.indexOf(p) < 2) {
+            const image = await demoPhoto(topNo);
+            await tx.insert(productImages).values({ productId: row.id, position: 0, ...image });
+          }
           if (p.minStock && defaultWarehouses.length) {
             await tx.insert(productMinStock).values(defaultWarehouses.map((warehouseId) => ({ productId: row.id, warehouseId, qty: p.minStock! })));
           }
@@ -203,3 +211,30 @@ export const catalogDemoSeeder: Seeder = {
     }
   },
 };
+
+const palette = ['#1d4ed8', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#334155'];
+const photoCache = new Map<number, Promise<{ mime: string; size: number; width: number; height: number; data: Buffer; thumbnail: Buffer }>>();
+
+/** A 480×480 PNG of a phone on the category's colour, with its WebP thumbnail: rendered once per colour per process. */
+function demoPhoto(n: number) {
+  const color = palette[(n - 1) % palette.length];
+  if (!photoCache.has(n)) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
+      <rect width="480" height="480" fill="${color}"/>
+      <circle cx="400" cy="80" r="140" fill="#ffffff" opacity="0.08"/>
+      <rect x="150" y="60" width="180" height="360" rx="30" fill="#f8fafc"/>
+      <rect x="164" y="92" width="152" height="290" rx="10" fill="${color}" opacity="0.85"/>
+      <rect x="210" y="72" width="60" height="8" rx="4" fill="#cbd5e1"/>
+      <circle cx="240" cy="400" r="9" fill="#cbd5e1"/>
+    </svg>`;
+    photoCache.set(
+      n,
+      (async () => {
+        const data = await sharp(Buffer.from(svg)).png({ palette: true }).toBuffer();
+        const thumbnail = await sharp(data).resize(320, 320).webp({ quality: 80 }).toBuffer();
+        return { mime: 'image/png', size: data.length, width: 480, height: 480, data, thumbnail };
+      })(),
+    );
+  }
+  return photoCache.get(n)!;
+}

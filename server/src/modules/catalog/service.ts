@@ -3,8 +3,8 @@ import {
   catalogMessages,
   categoryExistsMessage,
   categoryNotEmptyMessage,
-  fromRussianLayout,
   normalizeSearchText,
+  productImageLimits,
   productRuleErrors,
   skuTakenMessage,
   type Category,
@@ -22,6 +22,8 @@ import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
 import * as repo from './repository';
+import { processImage } from '../location/images';
+import { searchTerms } from './search';
 
 /**
  * The catalogue is company-wide: its audit rows and realtime events carry no location
@@ -152,7 +154,7 @@ const sortMin = (list: MinStock) => [...list].sort((a, b) => (a.warehouseId < b.
 /** Warehouses whose minimums this employee sees and sets: those of the locations they may work in. */
 const usableWarehouses = (ctx: Ctx, db: Db | Tx = ctx.db) => repo.warehouseIdsOf(db, ctx.auth.locationIds);
 
-function toProduct(row: repo.ProductRow, barcodes: string[], minStock: MinStock): Product {
+function toProduct(row: repo.ProductRow, barcodes: string[], minStock: MinStock, images: repo.ProductImageMeta[]): Product {
   return {
     id: row.id,
     kind: row.kind,
@@ -166,6 +168,7 @@ function toProduct(row: repo.ProductRow, barcodes: string[], minStock: MinStock)
     warrantyDays: row.warrantyDays,
     minStock,
     description: row.description,
+    images: images.map(({ id, width, height }) => ({ id, width, height })),
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -175,7 +178,8 @@ function toProduct(row: repo.ProductRow, barcodes: string[], minStock: MinStock)
 async function productOut(ctx: Ctx, db: Db | Tx, row: repo.ProductRow): Promise<Product> {
   const barcodes = (await repo.barcodesOf(db, [row.id])).get(row.id) ?? [];
   const minStock = (await repo.minStockOf(db, [row.id], await usableWarehouses(ctx, db))).get(row.id) ?? [];
-  return toProduct(row, barcodes, minStock);
+  const images = (await repo.imagesOf(db, [row.id])).get(row.id) ?? [];
+  return toProduct(row, barcodes, minStock, images);
 }
 
 /** What an audit diff shows of a product (its barcodes and every minimum included). */
@@ -257,9 +261,8 @@ export async function getProduct(ctx: Ctx, id: string): Promise<Product> {
 
 export async function listProducts(ctx: Ctx, query: ProductListFilter): Promise<ProductPage> {
   const { page, pageSize } = query;
-  const search = query.search ? normalizeSearchText(query.search) : '';
   const filter: repo.ProductFilter = {
-    search: search ? { text: search, latin: normalizeSearchText(fromRussianLayout(query.search!)) } : undefined,
+    search: query.search ? searchTerms(query.search) : undefined,
     categoryId: query.categoryId,
     kind: query.kind,
     archived: query.archived ?? false,
@@ -268,7 +271,8 @@ export async function listProducts(ctx: Ctx, query: ProductListFilter): Promise<
   const ids = rows.map((r) => r.id);
   const barcodes = await repo.barcodesOf(ctx.db, ids);
   const minStock = await repo.minStockOf(ctx.db, ids, await usableWarehouses(ctx));
-  return { items: rows.map((r) => toProduct(r, barcodes.get(r.id) ?? [], minStock.get(r.id) ?? [])), total, page, pageSize };
+  const images = await repo.imagesOf(ctx.db, ids);
+  return { items: rows.map((r) => toProduct(r, barcodes.get(r.id) ?? [], minStock.get(r.id) ?? [], images.get(r.id) ?? [])), total, page, pageSize };
 }
 
 /** Changes a product; `barcodes` replace the list, `minStock` replaces the minimums of the employee's warehouses. */
@@ -338,4 +342,51 @@ export async function restoreProduct(ctx: Ctx, id: string): Promise<Product> {
     await recordChange(tx, ctx, { entity: PRODUCT, id, action: 'update', diff: { archivedAt: { before: row.archivedAt.toISOString(), after: null } }, locationId: null });
     return productOut(ctx, tx, after);
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Photos
+
+const IMAGE_ENTITY = 'product_image';
+
+/** Adds a photo (decoded and re-encoded before the transaction; at most `productImageLimits.maxPerProduct`). */
+export async function addProductImage(ctx: Ctx, productId: string, file: Buffer): Promise<Product> {
+  if (!(await repo.findProduct(ctx.db, productId))) throw notFound(catalogMessages.productNotFound);
+  const image = await processImage(file, ctx.config.images);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findProduct(tx, productId, { lock: true });
+    if (!row) throw notFound(catalogMessages.productNotFound);
+    const { count: n, nextPosition } = await repo.countImages(tx, productId);
+    if (n >= productImageLimits.maxPerProduct) throw conflict(catalogMessages.tooManyImages);
+    const saved = await repo.insertImage(tx, { productId, position: nextPosition, ...image });
+    const after = await repo.updateProduct(tx, productId, {});
+    const { mime, size, width, height } = image;
+    await recordChange(tx, ctx, {
+      entity: IMAGE_ENTITY,
+      id: saved.id,
+      action: 'create',
+      after: { productId, mime, size, width, height },
+      locationId: null,
+      event: { type: 'updated', entity: PRODUCT, id: productId },
+    });
+    return productOut(ctx, tx, after);
+  });
+}
+
+export async function removeProductImage(ctx: Ctx, productId: string, imageId: string): Promise<Product> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findProduct(tx, productId, { lock: true });
+    if (!row) throw notFound(catalogMessages.productNotFound);
+    if (!(await repo.deleteImage(tx, productId, imageId))) throw notFound(catalogMessages.imageNotFound);
+    const after = await repo.updateProduct(tx, productId, {});
+    await recordChange(tx, ctx, { entity: IMAGE_ENTITY, id: imageId, action: 'delete', before: { productId }, locationId: null, event: { type: 'updated', entity: PRODUCT, id: productId } });
+    return productOut(ctx, tx, after);
+  });
+}
+
+/** The bytes of a photo or its thumbnail: the catalogue is company-wide, any signed-in employee sees it. */
+export async function productImageContent(ctx: Ctx, imageId: string, thumbnail: boolean) {
+  const found = await repo.imageBytes(ctx.db, imageId, thumbnail);
+  if (!found) throw notFound(catalogMessages.imageNotFound);
+  return { mime: thumbnail ? 'image/webp' : found.mime, data: found.data };
 }

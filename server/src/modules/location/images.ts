@@ -13,6 +13,8 @@ export const imageMessages = {
   malformed: 'Повреждённый запрос: ожидается multipart/form-data с полем locationId и файлом image',
   unexpectedField: 'Лишнее поле: ожидаются только поле locationId и файл image',
   oneFile: 'Можно загрузить только один файл за раз',
+  malformedFile: 'Повреждённый запрос: ожидается multipart/form-data с файлом image',
+  onlyFile: 'Лишнее поле: ожидается только файл image',
   tooManyPixels: (width: number, height: number, limits: ImageLimits) =>
     `Изображение слишком большое: ${width}×${height} пикселей, допустимо не больше ${limits.maxInputSide} пикселей по стороне и ${megapixels(limits.maxInputPixels)} Мпикс`,
 };
@@ -79,6 +81,28 @@ export async function readUpload(request: FastifyRequest): Promise<UploadInput> 
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
   if (file!.length > locationImageLimits.maxBytes) throw tooLarge();
   return { locationId: parsedId.data!, file: file! };
+}
+
+/** Reads a multipart body of exactly one `image` file (the record it belongs to is in the URL); errors as `readUpload`. */
+export async function readImageFile(request: FastifyRequest): Promise<Buffer> {
+  let file: Buffer | undefined;
+  if (request.isMultipart()) {
+    const boundary = boundaryOf(request.headers['content-type']);
+    const value = boundary?.[1] ?? boundary?.[2];
+    if (!value || value.length > MAX_BOUNDARY) throw refused(imageMessages.malformedFile);
+  }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === 'image' && file === undefined) file = await part.toBuffer();
+      else throw refused(imageMessages.onlyFile);
+    }
+  } catch (err) {
+    const mapped = uploadError(err);
+    throw mapped instanceof AppError && mapped.message === imageMessages.malformed ? refused(imageMessages.malformedFile) : mapped;
+  }
+  if (!file || file.length === 0) throw invalidInput({ image: imageMessages.missing });
+  if (file.length > locationImageLimits.maxBytes) throw tooLarge();
+  return file;
 }
 
 /** The 400 for whatever reading the body threw: only a body the client sent can fail here. */

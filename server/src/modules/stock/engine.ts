@@ -1,7 +1,7 @@
 import { cancelBlockedMessage, insufficientStockMessage, type StockDocumentType } from '@repo/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { products, stockBalances, stockDocuments, stockMovements, stockPools, warehouses } from '../../db/schema';
+import { products, stockBalances, stockDocuments, stockMovements, stockPools, stockTotals, warehouses } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import * as valuation from './valuation';
 
@@ -128,6 +128,7 @@ export async function writeMoves(
     const k = key(m.warehouseId, m.productId);
     deltas.set(k, { warehouseId: m.warehouseId, productId: m.productId, qty: (deltas.get(k)?.qty ?? 0) + m.qty });
   }
+  const totals = await totalsChange(tx, [...deltas.values()], pools);
   const up = [...deltas.values()].filter((d) => d.qty > 0);
   const down = [...deltas.values()].filter((d) => d.qty < 0);
   try {
@@ -158,6 +159,61 @@ export async function writeMoves(
     await tx.execute(sql`update stock_pools sp set qty = v.qty, value = v.value, last_average = v.last_average
       from (values ${values}) as v(product_id, qty, value, last_average) where sp.product_id = v.product_id`);
   }
+  await addToTotals(tx, totals);
+}
+
+/** Shards of each warehouse's running totals (`stock_totals`): a posting adds to one, at random. */
+export const STOCK_TOTAL_SHARDS = 8;
+
+type Totals = { rows: number; qty: number; value: number };
+
+/**
+ * What a posting changes in each warehouse's totals (rows with stock, units, value), from the state
+ * before it (read here, under the pool locks) and after it (the balance deltas and the new pools):
+ * each touched product's pool split over its warehouses before and after (valuation.splitByWarehouse).
+ */
+async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; productId: string; qty: number }>, pools: Map<string, PoolState>): Promise<Map<string, Totals>> {
+  const productIds = [...new Set([...pools.keys(), ...deltas.map((d) => d.productId)])];
+  const change = new Map<string, Totals>();
+  if (productIds.length === 0) return change;
+  const oldPools = new Map((await tx.select().from(stockPools).where(inArray(stockPools.productId, productIds))).map((p) => [p.productId, p]));
+  const rows = await tx
+    .select({ productId: stockBalances.productId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty })
+    .from(stockBalances)
+    .where(inArray(stockBalances.productId, productIds));
+  const add = (warehouseId: string, sign: 1 | -1, qty: number, value: number) => {
+    const t = change.get(warehouseId) ?? { rows: 0, qty: 0, value: 0 };
+    change.set(warehouseId, { rows: t.rows + sign * (qty > 0 ? 1 : 0), qty: t.qty + sign * qty, value: t.value + sign * value });
+  };
+  for (const productId of productIds) {
+    const before = rows.filter((r) => r.productId === productId);
+    const after = new Map(before.map((r) => [r.warehouseId, r.qty]));
+    for (const d of deltas) if (d.productId === productId) after.set(d.warehouseId, (after.get(d.warehouseId) ?? 0) + d.qty);
+    const oldPool = oldPools.get(productId) ?? { qty: 0, value: 0 };
+    const newPool = pools.get(productId) ?? oldPool;
+    const was = valuation.splitByWarehouse(oldPool, before);
+    const now = valuation.splitByWarehouse(newPool, [...after].map(([warehouseId, qty]) => ({ warehouseId, qty })));
+    for (const r of before) add(r.warehouseId, -1, r.qty, was.byWarehouse.get(r.warehouseId) ?? 0);
+    for (const [warehouseId, qty] of after) add(warehouseId, 1, qty, now.byWarehouse.get(warehouseId) ?? 0);
+  }
+  return change;
+}
+
+/** Adds a posting's change to one shard of each warehouse's totals (warehouses in id order: no deadlocks). */
+async function addToTotals(tx: Tx, change: Map<string, Totals>): Promise<void> {
+  const shard = Math.floor(Math.random() * STOCK_TOTAL_SHARDS);
+  const changes = [...change]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([warehouseId, t]) => ({ warehouseId, ...t }))
+    .filter((d) => d.rows !== 0 || d.qty !== 0 || d.value !== 0);
+  if (changes.length === 0) return;
+  await tx
+    .insert(stockTotals)
+    .values(changes.map((c) => ({ ...c, shard })))
+    .onConflictDoUpdate({
+      target: [stockTotals.warehouseId, stockTotals.shard],
+      set: { rows: sql`${stockTotals.rows} + excluded.rows`, qty: sql`${stockTotals.qty} + excluded.qty`, value: sql`${stockTotals.value} + excluded.value` },
+    });
 }
 
 /**

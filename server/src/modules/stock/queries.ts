@@ -1,7 +1,5 @@
 import {
-  fromRussianLayout,
   hasRule,
-  normalizeSearchText,
   type BalanceListFilter,
   type BalancePage,
   type MovementPage,
@@ -10,9 +8,10 @@ import {
   type StockDocumentType,
 } from '@repo/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { locations, products, stockBalances, stockDocuments, stockMovements, stockPools, stockSerials, warehouses } from '../../db/schema';
+import { locations, products, stockBalances, stockDocumentLines, stockDocuments, stockMovements, stockPools, stockSerials, warehouses } from '../../db/schema';
 import type { Ctx } from '../../lib/ctx';
 import { invalidInput, notFound } from '../../lib/errors';
+import { productMatches, searchTerms } from '../catalog/search';
 import * as valuation from './valuation';
 
 /** Read side of the stock: balances, a product's summary, the ledger and serial numbers. */
@@ -27,9 +26,26 @@ async function allowedWarehouseIds(ctx: Ctx, all: boolean): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Units on their way to a warehouse, per product: lines of transfers in transit to it. */
-const inTransitTo = sql`(select coalesce(sum(l.qty), 0)::int from stock_document_lines l join stock_documents d on d.id = l.document_id
-  where d.type = 'transfer' and d.status = 'in_transit' and d.to_warehouse_id = w.id and l.product_id = p.id)`;
+/** Units on their way to these warehouses, per warehouse × product: lines of transfers in transit to them. */
+async function inTransitTo(ctx: Ctx, warehouseIds: string[], productIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (warehouseIds.length === 0 || productIds.length === 0) return out;
+  const rows = await ctx.db
+    .select({ warehouseId: stockDocuments.toWarehouseId, productId: stockDocumentLines.productId, qty: sql<number>`sum(${stockDocumentLines.qty})`.mapWith(Number) })
+    .from(stockDocumentLines)
+    .innerJoin(stockDocuments, eq(stockDocuments.id, stockDocumentLines.documentId))
+    .where(
+      and(
+        eq(stockDocuments.type, 'transfer'),
+        eq(stockDocuments.status, 'in_transit'),
+        inArray(stockDocuments.toWarehouseId, warehouseIds),
+        inArray(stockDocumentLines.productId, productIds),
+      ),
+    )
+    .groupBy(stockDocuments.toWarehouseId, stockDocumentLines.productId);
+  for (const r of rows) out.set(`${r.warehouseId}:${r.productId}`, r.qty);
+  return out;
+}
 
 type BalanceSqlRow = {
   product_id: string;
@@ -43,63 +59,65 @@ type BalanceSqlRow = {
   price: string;
   qty: number;
   reserved: number;
-  in_transit: number;
   min_stock: number;
 };
 
+/**
+ * A page of balance rows (product × warehouse) in name order. Without a flag, the rows with stock; the
+ * flags narrow or widen it: `zero` every good with none, `belowMin` the rows under their minimum, `inTransit`
+ * the rows with goods on their way. Each flag starts from its own smallest set of rows (the balances, the
+ * minimums, the transfers in transit), joined to the catalogue walked in name order, so a page reads what it
+ * shows. The totals of an unfiltered list come from the running totals (`stock_totals`); a filtered one is
+ * counted, its value taken from `stock_balance_values` for the matching products.
+ */
 export async function listBalances(ctx: Ctx, q: BalanceListFilter): Promise<BalancePage> {
   const allowed = await allowedWarehouseIds(ctx, q.allLocations ?? false);
   if (q.warehouseId && !allowed.includes(q.warehouseId)) throw invalidInput({ warehouseId: 'Склад не найден' });
   const warehouseIds = q.warehouseId ? [q.warehouseId] : allowed;
-  if (warehouseIds.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, totalValue: seesCost(ctx) ? 0 : null, totalQty: 0 };
+  const cost = seesCost(ctx);
+  if (warehouseIds.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, totalValue: cost ? 0 : null, totalQty: 0 };
+  const inWarehouses = sql`(${sql.join(warehouseIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
 
-  const conds: SQL[] = [sql`w.id in (${sql.join(warehouseIds.map((id) => sql`${id}::uuid`), sql`, `)})`, sql`p.kind = 'good'`];
-  if (!q.zero) conds.push(sql`(coalesce(b.qty, 0) > 0 or ${inTransitTo} > 0 or coalesce(m.qty, 0) > 0)`);
-  else conds.push(sql`coalesce(b.qty, 0) = 0`);
+  const balanceJoin = sql`left join stock_balances b on b.product_id = p.id and b.warehouse_id = w.id`;
+  const minJoin = sql`left join product_min_stock m on m.product_id = p.id and m.warehouse_id = w.id`;
+  let source: SQL;
+  const conds: SQL[] = [];
+  if (q.inTransit) {
+    source = sql`from (select l.product_id, d.to_warehouse_id as warehouse_id from stock_document_lines l join stock_documents d on d.id = l.document_id
+        where d.type = 'transfer' and d.status = 'in_transit' and d.to_warehouse_id in ${inWarehouses} group by 1, 2) t
+      join products p on p.id = t.product_id join warehouses w on w.id = t.warehouse_id ${balanceJoin} ${minJoin}`;
+  } else if (q.belowMin) {
+    source = sql`from product_min_stock m join products p on p.id = m.product_id join warehouses w on w.id = m.warehouse_id ${balanceJoin}`;
+    conds.push(sql`m.warehouse_id in ${inWarehouses}`);
+  } else if (q.zero) {
+    source = sql`from products p cross join warehouses w ${balanceJoin} ${minJoin}`;
+    conds.push(sql`w.id in ${inWarehouses}`, sql`p.kind = 'good'`);
+  } else {
+    source = sql`from stock_balances b join products p on p.id = b.product_id join warehouses w on w.id = b.warehouse_id ${minJoin}`;
+    conds.push(sql`b.warehouse_id in ${inWarehouses}`, sql`b.qty > 0`);
+  }
+  if (q.zero) conds.push(sql`coalesce(b.qty, 0) = 0`, sql`p.archived_at is null`);
+  else if (q.inTransit || q.belowMin) conds.push(sql`(p.archived_at is null or coalesce(b.qty, 0) > 0)`);
+  if (q.belowMin) conds.push(sql`coalesce(b.qty, 0) < m.qty`);
   if (q.productId) conds.push(sql`p.id = ${q.productId}`);
   if (q.categoryId) conds.push(sql`(p.category_id = ${q.categoryId} or p.category_id in (select id from categories where parent_id = ${q.categoryId}))`);
-  if (q.search) {
-    const variants = [...new Set([q.search, fromRussianLayout(q.search)])];
-    conds.push(
-      sql`(${sql.join(
-        variants.map(
-          (v) =>
-            sql`p.search_name ilike ${like(normalizeSearchText(v))} or p.sku ilike ${like(v)} or exists (select 1 from product_barcodes pb where pb.product_id = p.id and pb.barcode = ${v})`,
-        ),
-        sql` or `,
-      )})`,
-    );
-  }
-  if (q.belowMin) conds.push(sql`coalesce(m.qty, 0) > 0 and coalesce(b.qty, 0) < m.qty`);
-  if (q.inTransit) conds.push(sql`${inTransitTo} > 0`);
-  if (!q.zero) conds.push(sql`(p.archived_at is null or coalesce(b.qty, 0) > 0)`);
-  else conds.push(sql`p.archived_at is null`);
+  const terms = q.search ? searchTerms(q.search) : undefined;
+  if (terms) conds.push(productMatches(sql`p`, terms));
   const where = sql.join(conds, sql` and `);
-  const from = sql`from products p cross join warehouses w
-    left join stock_balances b on b.product_id = p.id and b.warehouse_id = w.id
-    left join product_min_stock m on m.product_id = p.id and m.warehouse_id = w.id
-    left join stock_pools sp on sp.product_id = p.id`;
-  // Without `zero`, start from the balance rows (fast at scale) instead of every product × warehouse.
-  const fromFast = sql`from stock_balances b join products p on p.id = b.product_id join warehouses w on w.id = b.warehouse_id
-    left join product_min_stock m on m.product_id = p.id and m.warehouse_id = w.id
-    left join stock_pools sp on sp.product_id = p.id`;
-  const source = q.zero || q.belowMin || q.inTransit ? from : fromFast;
 
-  const totals = await ctx.db.execute<{ total: number; total_qty: number; total_value: string | null }>(sql`
-    select count(*)::int as total, coalesce(sum(coalesce(b.qty, 0)), 0)::int as total_qty,
-      coalesce(sum(case when coalesce(sp.qty, 0) > 0 then round(coalesce(b.qty, 0)::numeric * sp.value / sp.qty) else 0 end), 0)::text as total_value
-    ${source} where ${where}`);
   const rows = await ctx.db.execute<BalanceSqlRow>(sql`
     select p.id as product_id, w.id as warehouse_id, w.name as warehouse_name, w.location_id, p.name as product_name, p.sku, p.unit, p.category_id,
-      p.price::text as price, coalesce(b.qty, 0)::int as qty, coalesce(b.reserved, 0)::int as reserved, ${inTransitTo} as in_transit,
+      p.price::text as price, coalesce(b.qty, 0)::int as qty, coalesce(b.reserved, 0)::int as reserved,
       coalesce(m.qty, 0)::int as min_stock
     ${source} where ${where}
     order by p.search_name, p.id, w.name, w.id
     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
   const list = rowsOf<BalanceSqlRow>(rows);
-  const values = await warehouseShares(ctx, [...new Set(list.map((r) => r.product_id))]);
-  const cost = seesCost(ctx);
-  const t = rowsOf<{ total: number; total_qty: number; total_value: string | null }>(totals)[0];
+  const unfiltered = !q.inTransit && !q.belowMin && !q.zero && !q.productId && !q.categoryId && !terms;
+  const totals = unfiltered ? await runningTotals(ctx, inWarehouses) : await countedTotals(ctx, source, where);
+  const pageProducts = [...new Set(list.map((r) => r.product_id))];
+  const values = await warehouseShares(ctx, pageProducts);
+  const transit = await inTransitTo(ctx, [...new Set(list.map((r) => r.warehouse_id))], pageProducts);
   return {
     items: list.map((r) => ({
       productId: r.product_id,
@@ -113,47 +131,56 @@ export async function listBalances(ctx: Ctx, q: BalanceListFilter): Promise<Bala
       price: Number(r.price),
       qty: r.qty,
       reserved: r.reserved,
-      inTransit: r.in_transit,
+      inTransit: transit.get(`${r.warehouse_id}:${r.product_id}`) ?? 0,
       minStock: r.min_stock,
       cost: cost ? (values.get(r.product_id)?.average ?? null) : null,
       value: cost ? (values.get(r.product_id)?.byWarehouse.get(r.warehouse_id) ?? 0) : null,
     })),
-    total: t?.total ?? 0,
+    total: totals.rows,
     page: q.page,
     pageSize: q.pageSize,
-    totalValue: cost ? Number(t?.total_value ?? 0) : null,
-    totalQty: t?.total_qty ?? 0,
+    totalValue: cost ? totals.value : null,
+    totalQty: totals.qty,
   };
+}
+
+type Totals = { rows: number; qty: number; value: number };
+
+/** The engine's running totals of these warehouses (a handful of shard rows each). */
+async function runningTotals(ctx: Ctx, inWarehouses: SQL): Promise<Totals> {
+  const [t] = rowsOf<{ rows: string; qty: string; value: string }>(
+    await ctx.db.execute(sql`select coalesce(sum(rows), 0)::text as rows, coalesce(sum(qty), 0)::text as qty, coalesce(sum(value), 0)::text as value
+      from stock_totals where warehouse_id in ${inWarehouses}`),
+  );
+  return { rows: Number(t.rows), qty: Number(t.qty), value: Number(t.value) };
+}
+
+/** Totals of a filtered list: its rows counted, their value read for the matching products only. */
+async function countedTotals(ctx: Ctx, source: SQL, where: SQL): Promise<Totals> {
+  const [t] = rowsOf<{ rows: number; qty: string; value: string }>(
+    await ctx.db.execute(sql`with matched as materialized (select p.id as product_id, w.id as warehouse_id, coalesce(b.qty, 0) as qty ${source} where ${where})
+      select (select count(*)::int from matched) as rows, (select coalesce(sum(qty), 0)::text from matched) as qty,
+        (select coalesce(sum(v.value), 0)::text from stock_balance_values v join matched x on x.product_id = v.product_id and x.warehouse_id = v.warehouse_id
+          where v.product_id = any(array(select product_id from matched))) as value`),
+  );
+  return { rows: t.rows, qty: Number(t.qty), value: Number(t.value) };
 }
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-/** Per product: the company average and each warehouse's share of the value (largest remainder; transit is a bucket of its own). */
+/** Per product: the company average and each warehouse's share of the value (valuation.splitByWarehouse). */
 async function warehouseShares(ctx: Ctx, productIds: string[]) {
   const out = new Map<string, { average: number | null; byWarehouse: Map<string, number>; pool: valuation.Pool; inTransit: number }>();
   if (productIds.length === 0) return out;
   const pools = await ctx.db.select().from(stockPools).where(inArray(stockPools.productId, productIds));
-  const balances = await ctx.db.select().from(stockBalances).where(inArray(stockBalances.productId, productIds)).orderBy(asc(stockBalances.warehouseId));
+  const balances = await ctx.db.select().from(stockBalances).where(inArray(stockBalances.productId, productIds));
   for (const productId of productIds) {
     const pool = pools.find((p) => p.productId === productId);
     const p = { qty: pool?.qty ?? 0, value: pool?.value ?? 0 };
-    const rows = balances.filter((b) => b.productId === productId);
-    const inWarehouses = rows.reduce((s, b) => s + b.qty, 0);
-    const buckets = [...rows.map((b) => ({ id: b.warehouseId, qty: b.qty })), { id: 'transit', qty: Math.max(0, p.qty - inWarehouses) }];
-    let shares: Array<{ id: string; value: number }>;
-    try {
-      shares = valuation.warehouseValues(p, buckets);
-    } catch {
-      shares = buckets.map((b) => ({ id: b.id, value: 0 }));
-    }
-    out.set(productId, {
-      average: valuation.average(p, pool?.lastAverage ?? null),
-      byWarehouse: new Map(shares.map((s) => [s.id, s.value])),
-      pool: p,
-      inTransit: Math.max(0, p.qty - inWarehouses),
-    });
+    const split = valuation.splitByWarehouse(p, balances.filter((b) => b.productId === productId));
+    out.set(productId, { average: valuation.average(p, pool?.lastAverage ?? null), byWarehouse: split.byWarehouse, pool: p, inTransit: split.inTransit });
   }
   return out;
 }

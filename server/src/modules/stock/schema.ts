@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, pgTable, pgView, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/schema/columns';
 import { employees } from '../auth/schema';
 import { categories, products } from '../catalog/schema';
@@ -129,6 +129,38 @@ export const stockBalances = pgTable(
     check('stock_balances_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.qty}`),
   ],
 );
+
+/**
+ * Running totals of each warehouse's stock for the balances page: rows with stock, units and value at
+ * cost (`stock_balance_values`). The posting engine adds each
+ * posting's difference to one of `STOCK_TOTAL_SHARDS` rows per warehouse chosen at random, so postings
+ * in one warehouse do not queue on one row; a reader sums the shards. Always equal to a recount (tested).
+ */
+export const stockTotals = pgTable(
+  'stock_totals',
+  {
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    shard: integer('shard').notNull(),
+    rows: integer('rows').notNull().default(0),
+    qty: bigint('qty', { mode: 'number' }).notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.warehouseId, t.shard] })],
+);
+
+/**
+ * The value of each balance row, and of each product's units in transit (`warehouse_id` null): the pool's
+ * value split by quantity with the largest remainder, as valuation.ts `warehouseValues`. A view written
+ * in migration 0008 (`existing`: drizzle-kit leaves it alone); filter it by product id.
+ */
+export const stockBalanceValues = pgView('stock_balance_values', {
+  productId: uuid('product_id').notNull(),
+  warehouseId: uuid('warehouse_id'),
+  qty: integer('qty').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+}).existing();
 
 /**
  * The company-wide pool of a product (valuation.ts): quantity (in transit included) and value; the

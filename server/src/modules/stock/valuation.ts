@@ -295,6 +295,23 @@ export function warehouseValues<T extends { qty: number }>(pool: Pool, balances:
   return balances.map((b, i) => ({ ...b, value: values[i] }));
 }
 
+/**
+ * A product's pool split over its warehouses and its units in transit (the rest of the pool's quantity):
+ * `warehouseValues` with the warehouses in id order and transit last, so every caller (the balances page,
+ * the product card, the engine's running totals, the `stock_balance_values` view) splits alike. A pool
+ * that does not add up gives zeros rather than failing a read.
+ */
+export function splitByWarehouse(pool: Pool, balances: ReadonlyArray<{ warehouseId: string; qty: number }>): { byWarehouse: Map<string, number>; inTransit: number } {
+  const sorted = [...balances].sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : 0));
+  const inTransit = Math.max(0, pool.qty - sorted.reduce((s, b) => s + b.qty, 0));
+  const buckets = [...sorted.map((b) => ({ id: b.warehouseId, qty: b.qty })), { id: '', qty: inTransit }];
+  try {
+    return { byWarehouse: new Map(warehouseValues(pool, buckets).slice(0, -1).map((b) => [b.id, b.value])), inTransit };
+  } catch {
+    return { byWarehouse: new Map(sorted.map((b) => [b.warehouseId, 0])), inTransit };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Cancelling: does a later movement depend on the document?
 

@@ -48,5 +48,14 @@ export function useProductMutations() {
     update: useMutation({ mutationFn: async ({ id, ...body }: UpdateProductRequest & { id: string }) => (await api.patch<Product>(`catalog/products/${id}`, body)).data, onSuccess: done }),
     archive: useMutation({ mutationFn: async (id: string) => (await api.delete(`catalog/products/${id}`)).data, onSuccess: done }),
     restore: useMutation({ mutationFn: async (id: string) => (await api.post<Product>(`catalog/products/${id}/restore`)).data, onSuccess: done }),
+    addImage: useMutation({
+      mutationFn: async ({ id, file }: { id: string; file: File }) => {
+        const body = new FormData();
+        body.append('image', file, file.name);
+        return (await api.post<Product>(`catalog/products/${id}/images`, body)).data;
+      },
+      onSuccess: done,
+    }),
+    removeImage: useMutation({ mutationFn: async ({ id, imageId }: { id: string; imageId: string }) => (await api.delete<Product>(`catalog/products/${id}/images/${imageId}`)).data, onSuccess: done }),
   };
 }

@@ -4,11 +4,13 @@ import { api, getApiError, notify } from '@repo/shared-core';
 import { Can, DataTable, MoneyCell, defineTableParams, useRule, useTableParams } from '@repo/ui';
 import { Button, Checkbox, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
+import { useProductSummary, useWarehouses } from '../../stock/api';
 import { toKopecks } from '../../stock/doc-kinds';
 import { useCategories, useProductDetail, useProductMutations, useProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
+import { ProductPhotos } from '../components/product-photos';
 
 const spec = defineTableParams({ filters: { search: 'string', categoryId: 'string', kind: 'string', archived: 'boolean' }, pageSize: 50 });
 
@@ -23,6 +25,8 @@ interface FormValues {
   warrantyDays: number;
   serialTracked: boolean;
   description?: string;
+  /** Minimum stock per warehouse of the current shop, by warehouse id. */
+  minStock: Record<string, number | null>;
 }
 
 /** `/products`: goods and services, search by name, SKU or barcode (a scan opens the product), the open one in `?open=`. */
@@ -159,9 +163,12 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
   const product = detail.data;
   const readOnly = !isNew && !canEdit;
   const initial: FormValues = product
-    ? { kind: product.kind, name: product.name, sku: product.sku ?? undefined, barcodes: product.barcodes, unit: product.unit, price: product.price / 100, categoryId: product.categoryId, warrantyDays: product.warrantyDays, serialTracked: product.serialTracked, description: product.description ?? undefined }
-    : { kind: 'good', name: '', barcodes: [], unit: 'шт', price: null, categoryId: null, warrantyDays: 0, serialTracked: false };
+    ? { kind: product.kind, name: product.name, sku: product.sku ?? undefined, barcodes: product.barcodes, unit: product.unit, price: product.price / 100, categoryId: product.categoryId, warrantyDays: product.warrantyDays, serialTracked: product.serialTracked, description: product.description ?? undefined, minStock: Object.fromEntries(product.minStock.map((m) => [m.warehouseId, m.qty])) }
+    : { kind: 'good', name: '', barcodes: [], unit: 'шт', price: null, categoryId: null, warrantyDays: 0, serialTracked: false, minStock: {} };
   const kind = Form.useWatch('kind', form);
+  const warehouses = useWarehouses('mine');
+  const mine = new Set((warehouses.data ?? []).map((w) => w.id));
+  const summary = useProductSummary(product && product.kind === 'good' ? product.id : null);
 
   async function save(values: FormValues) {
     const body: CreateProductRequest = {
@@ -175,6 +182,14 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
       warrantyDays: values.warrantyDays ?? 0,
       serialTracked: values.kind === 'good' ? !!values.serialTracked : false,
       description: values.description?.trim() || null,
+      // The form edits this shop's warehouses; the minimums set in the other shops stay as they are.
+      minStock:
+        values.kind === 'good'
+          ? [
+              ...(product?.minStock ?? []).filter((m) => !mine.has(m.warehouseId)),
+              ...Object.entries(values.minStock ?? {}).filter(([w]) => mine.has(w)).map(([warehouseId, qty]) => ({ warehouseId, qty: qty ?? 0 })),
+            ]
+          : [],
     } as CreateProductRequest;
     try {
       if (isNew) {
@@ -220,6 +235,21 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
         )
       }
     >
+      {product && product.kind === 'good' && summary.data ? (
+        <Flex gap={16} wrap align="baseline" className="product-stock-line" style={{ marginBottom: 16 }}>
+          <span>
+            Остаток по компании: <b>{summary.data.qty}</b> {product.unit}
+            {summary.data.inTransit ? ` (в пути ${summary.data.inTransit})` : ''}
+          </span>
+          {summary.data.cost !== null ? (
+            <span>
+              Себестоимость: <MoneyCell value={summary.data.cost} />
+            </span>
+          ) : null}
+          <Link to={`/stock/product/${product.id}`}>Карточка товара →</Link>
+        </Flex>
+      ) : null}
+      {product ? <ProductPhotos product={product} canEdit={canEdit && !product.archivedAt} /> : null}
       {!isNew && detail.isPending ? null : (
         <Form<FormValues> key={product?.id ?? 'new'} form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} disabled={readOnly}>
           <Form.Item name="kind" label="Вид">
@@ -253,6 +283,17 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
           {kind !== 'service' ? (
             <Form.Item name="serialTracked" label="Учёт по серийным номерам" valuePropName="checked">
               <Switch />
+            </Form.Item>
+          ) : null}
+          {kind !== 'service' && (warehouses.data ?? []).length > 0 ? (
+            <Form.Item label="Минимальный остаток" extra="Ниже минимума товар попадает в фильтр «Ниже минимума» на остатках" style={{ marginBottom: 16 }}>
+              <Flex gap={12} wrap>
+                {(warehouses.data ?? []).map((w) => (
+                  <Form.Item key={w.id} name={['minStock', w.id]} style={{ width: 160, marginBottom: 0 }}>
+                    <InputNumber min={0} max={1_000_000} precision={0} placeholder="0" prefix={<Typography.Text type="secondary" ellipsis style={{ maxWidth: 90 }}>{w.name}:</Typography.Text>} style={{ width: '100%' }} aria-label={`Минимум: ${w.name}`} />
+                  </Form.Item>
+                ))}
+              </Flex>
             </Form.Item>
           ) : null}
           <Form.Item name="description" label="Описание">
