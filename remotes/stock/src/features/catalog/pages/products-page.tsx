@@ -287,11 +287,14 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
           ) : null}
           {kind !== 'service' && (warehouses.data ?? []).length > 0 ? (
             <Form.Item label="Минимальный остаток" extra="Ниже минимума товар попадает в фильтр «Ниже минимума» на остатках" style={{ marginBottom: 16 }}>
-              <Flex gap={12} wrap>
+              <Flex vertical gap={8}>
                 {(warehouses.data ?? []).map((w) => (
-                  <Form.Item key={w.id} name={['minStock', w.id]} style={{ width: 160, marginBottom: 0 }}>
-                    <InputNumber min={0} max={1_000_000} precision={0} placeholder="0" prefix={<Typography.Text type="secondary" ellipsis style={{ maxWidth: 90 }}>{w.name}:</Typography.Text>} style={{ width: '100%' }} aria-label={`Минимум: ${w.name}`} />
-                  </Form.Item>
+                  <Flex key={w.id} align="center" gap={12}>
+                    <Typography.Text style={{ flex: 1 }}>{w.name}</Typography.Text>
+                    <Form.Item name={['minStock', w.id]} noStyle>
+                      <InputNumber min={0} max={1_000_000} precision={0} placeholder="0" style={{ width: 140 }} aria-label={`Минимум: ${w.name}`} />
+                    </Form.Item>
+                  </Flex>
                 ))}
               </Flex>
             </Form.Item>

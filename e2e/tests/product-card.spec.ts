@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { expect, test } from '../support/fixtures';
+
+/** The product drawer as staff use it (issue #8): the shop's minimum stock, a photo added and removed. */
+test('товар: минимальный остаток склада магазина и фото', async ({ page, loginAs }) => {
+  await loginAs('owner');
+  await page.goto('/products');
+  await page.getByLabel('Поиск товара').fill('BAT-IP11');
+  await page.getByLabel('Поиск товара').press('Enter');
+  await expect(page.getByText('Всего: 1')).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'BAT-IP11' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Аккумулятор iPhone 11' });
+  await expect(drawer.getByText(/Остаток по компании:/)).toBeVisible();
+  await expect(drawer.getByRole('img', { name: /фото 1$/ })).toBeVisible(); // the demo tile
+
+  await drawer.getByLabel('Минимум: Основной склад').fill('7');
+  await drawer.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Сохранено')).toBeVisible();
+
+  await drawer.locator('input[type=file]').setInputFiles(path.join(__dirname, '..', 'fixtures', 'photo.png'));
+  await expect(drawer.getByRole('img', { name: /фото 2$/ })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Удалить фото 2' }).click();
+  await page.getByRole('button', { name: 'Удалить', exact: true }).click();
+  await expect(drawer.getByRole('img', { name: /фото 2$/ })).toHaveCount(0);
+
+  // Reopened from the URL, the minimum is the one saved.
+  await page.reload();
+  await expect(page.getByLabel('Минимум: Основной склад')).toHaveValue('7');
+});
