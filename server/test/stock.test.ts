@@ -217,6 +217,8 @@ describe('receipts', () => {
     const balances = balancePageSchema.parse((await call('GET', `/balances?productId=${p}`, undefined, { token: viewer.token })).json());
     expect(balances.items[0]).toMatchObject({ qty: 1, cost: null, value: null });
     expect(balances.totalValue).toBeNull();
+    expect((await call('GET', `/products/summaries?ids=${p}`, undefined, { token: viewer.token })).json().items).toEqual([{ productId: p, qty: 1, inTransit: 0, cost: null }]);
+    expect((await call('GET', `/products/summaries?ids=${p}`)).json().items[0].cost).toBe(700);
   });
 });
 
@@ -443,6 +445,12 @@ describe('balances', () => {
     expect(all.items.map((i) => i.qty).sort()).toEqual([1, 2]);
     expect(all.items.reduce((s, i) => s + (i.value ?? 0), 0)).toBe(301);
     expect(all).toMatchObject({ total: 2, totalQty: 3, totalValue: 301 });
+    // The catalogue list's columns: company stock and average cost of several products at once.
+    const summary = (await call('GET', `/products/${p}/summary`)).json();
+    const batch = await call('GET', `/products/summaries?ids=${p},${p}`);
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json().items).toEqual([{ productId: p, qty: 3, inTransit: 0, cost: summary.cost }]);
+    expect((await call('GET', '/products/summaries?ids=nope')).statusCode).toBe(400);
     // The unfiltered list's totals (the engine's running totals) are the sum of all its rows.
     for (const query of ['', '&allLocations=true']) {
       const rows: BalanceRow[] = [];

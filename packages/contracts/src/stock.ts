@@ -391,6 +391,28 @@ export const productStockSummarySchema = z
   .meta({ id: 'ProductStockSummary' });
 export type ProductStockSummary = z.infer<typeof productStockSummarySchema>;
 
+/** `GET /api/stock/products/summaries?ids=a,b,c`: company stock and average cost of up to 200 products (the catalogue list's columns). */
+export const productSummariesQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Укажите товары' })
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(idSchema).min(1, 'Укажите товары').max(200, 'Не больше 200 товаров за раз')),
+});
+export const productSummaryListSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        productId: z.string(),
+        qty: z.number().int(),
+        inTransit: z.number().int(),
+        /** The company average cost, kopecks; null without `see_cost`. */
+        cost: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ProductSummaryList' });
+export type ProductSummaryList = z.infer<typeof productSummaryListSchema>;
+
 export const movementListQuerySchema = pageQuerySchema.extend({
   productId: idSchema.optional(),
   warehouseId: idSchema.optional(),

@@ -30,8 +30,10 @@ interface DemoProduct {
   minStock?: number;
 }
 
-/** The tree: top-level categories with their sub-categories and what is in them. */
-export const demoCatalog: Array<{ name: string; children: Array<{ name: string; products: DemoProduct[] }> }> = [
+type DemoTree = Array<{ name: string; children: Array<{ name: string; products: DemoProduct[] }> }>;
+
+/** The hand-written part of the tree: what the demo stock receives, moves and counts (stock/seed.ts). */
+const stockedCatalog: DemoTree = [
   {
     name: 'Запчасти',
     children: [
@@ -136,8 +138,74 @@ export const demoCatalog: Array<{ name: string; children: Array<{ name: string; 
   },
 ];
 
+/** The SKUs of the hand-written goods: the demo stock (stock/seed.ts) uses only these, so its story does not change with the range. */
+export const demoStockedSkus = new Set(stockedCatalog.flatMap((c) => c.children.flatMap((s) => s.products.map((p) => p.sku))));
+
 /**
- * The demo catalogue of a phone repair chain: 4 categories with 8 sub-categories, 42 goods and
+ * The rest of a repair chain's range, generated: spare parts, cases and glass for the phone models a
+ * shop services, and the repair services for those parts. Models that already have a hand-written
+ * item of a kind (e.g. «Дисплей iPhone 13 (OLED)») get no generated twin.
+ */
+const models: Array<{ name: string; code: string; tier: number }> = [
+  ...['7', '8', 'X', 'XR', 'XS', '11', '11 Pro', '12', '12 Pro', '13', '13 Pro', '14', '14 Pro', '15'].map((m, i) => ({ name: `iPhone ${m}`, code: `IP${m.replace(/\s|Pro/g, (x) => (x === 'Pro' ? 'P' : ''))}`, tier: 3 + Math.floor(i / 4) })),
+  ...['A12', 'A32', 'A52', 'A53', 'S20', 'S21', 'S22'].map((m) => ({ name: `Samsung Galaxy ${m}`, code: `SG${m}`, tier: m.startsWith('S') ? 4 : 2 })),
+  ...['Redmi 9A', 'Redmi Note 9', 'Redmi Note 10 Pro', 'Redmi Note 11', 'Redmi Note 12', 'Poco X3'].map((m) => ({ name: `Xiaomi ${m}`, code: `X${m.replace(/Redmi |Note |Pro|\s/g, (x) => (x === 'Pro' ? 'P' : x === 'Note ' ? 'N' : ''))}`, tier: 1 })),
+  ...['10 Lite', 'X8'].map((m) => ({ name: `Honor ${m}`, code: `HN${m.replace(/\s|Lite/g, (x) => (x === 'Lite' ? 'L' : ''))}`, tier: 1 })),
+];
+
+const generatedKinds: Array<{ top: string; sub: string; label: string; sku: string; base: number; warranty: number }> = [
+  { top: 'Запчасти', sub: 'Дисплеи', label: 'Дисплей', sku: 'DSP', base: 300_000, warranty: 90 },
+  { top: 'Запчасти', sub: 'Аккумуляторы', label: 'Аккумулятор', sku: 'BAT', base: 110_000, warranty: 180 },
+  { top: 'Запчасти', sub: 'Шлейфы и разъёмы', label: 'Шлейф зарядки', sku: 'FLX', base: 60_000, warranty: 90 },
+  { top: 'Запчасти', sub: 'Корпусные детали', label: 'Задняя крышка', sku: 'BCK', base: 70_000, warranty: 30 },
+  { top: 'Запчасти', sub: 'Камеры', label: 'Камера основная', sku: 'CAM', base: 150_000, warranty: 90 },
+  { top: 'Запчасти', sub: 'Корпусные детали', label: 'Стекло камеры', sku: 'LENS', base: 25_000, warranty: 30 },
+  { top: 'Запчасти', sub: 'Динамики и микрофоны', label: 'Динамик слуховой', sku: 'SPK', base: 40_000, warranty: 90 },
+  { top: 'Запчасти', sub: 'Динамики и микрофоны', label: 'Микрофон', sku: 'MIC', base: 35_000, warranty: 90 },
+  { top: 'Аксессуары', sub: 'Чехлы', label: 'Чехол силиконовый', sku: 'CASE', base: 49_000, warranty: 14 },
+  { top: 'Аксессуары', sub: 'Защитные стёкла', label: 'Защитное стекло', sku: 'GLS', base: 39_000, warranty: 0 },
+];
+
+const generatedServices: DemoProduct[] = [
+  { name: 'Замена шлейфа зарядки', sku: 'SRV-FLX', price: 100_000, warrantyDays: 90, kind: 'service' },
+  { name: 'Замена задней крышки', sku: 'SRV-BCK', price: 120_000, warrantyDays: 30, kind: 'service' },
+  { name: 'Замена камеры', sku: 'SRV-CAM', price: 120_000, warrantyDays: 90, kind: 'service' },
+  { name: 'Замена динамика', sku: 'SRV-SPK', price: 90_000, warrantyDays: 90, kind: 'service' },
+];
+
+function withRange(tree: DemoTree): DemoTree {
+  const out: DemoTree = tree.map((c) => ({ name: c.name, children: c.children.map((s) => ({ name: s.name, products: [...s.products] })) }));
+  const subOf = (top: string, sub: string) => {
+    const c = out.find((x) => x.name === top)!;
+    let s = c.children.find((x) => x.name === sub);
+    if (!s) c.children.push((s = { name: sub, products: [] }));
+    return s;
+  };
+  const skus = new Set(out.flatMap((c) => c.children.flatMap((s) => s.products.map((p) => p.sku))));
+  for (const kind of generatedKinds) {
+    const sub = subOf(kind.top, kind.sub);
+    // Hand-written items of the same kind (same first word) in that sub-category.
+    const handWritten = (tree.find((c) => c.name === kind.top)?.children.find((x) => x.name === kind.sub)?.products ?? [])
+      .map((p) => p.name)
+      .filter((n) => n.startsWith(kind.label.split(' ')[0]));
+    for (const m of models) {
+      const sku = `${kind.sku}-${m.code.toUpperCase()}`;
+      if (skus.has(sku) || handWritten.some((n) => n.includes(`${m.name} `) || n.endsWith(m.name) || n.includes(`${m.name},`))) continue;
+      skus.add(sku);
+      // Round to 10 ₽: a price list, not a formula.
+      const price = Math.round((kind.base * (0.6 + 0.35 * m.tier)) / 1_000) * 1_000;
+      sub.products.push({ name: `${kind.label} ${m.name}`, sku, price, warrantyDays: kind.warranty });
+    }
+  }
+  subOf('Услуги', 'Ремонт телефонов').products.push(...generatedServices);
+  return out;
+}
+
+/** The whole demo tree: the hand-written items and the generated range (about 300). */
+export const demoCatalog = withRange(stockedCatalog);
+
+/**
+ * The demo catalogue of a phone repair chain: 4 categories with 12 sub-categories, about 310 goods and
  * services with SKUs, EAN-13 barcodes and prices, three serial-tracked phones, minimum stock in each
  * demo location's default warehouse. Only for the demo company (its locations exist, `SEED_DEMO` is
  * not false) and only into an empty catalogue: a company's own catalogue is never touched.

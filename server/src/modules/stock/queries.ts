@@ -4,6 +4,7 @@ import {
   type BalancePage,
   type MovementPage,
   type ProductStockSummary,
+  type ProductSummaryList,
   type SerialPage,
   type StockDocumentType,
 } from '@repo/contracts';
@@ -183,6 +184,15 @@ async function warehouseShares(ctx: Ctx, productIds: string[]) {
     out.set(productId, { average: valuation.average(p, pool?.lastAverage ?? null), byWarehouse: split.byWarehouse, pool: p, inTransit: split.inTransit });
   }
   return out;
+}
+
+/** Company stock and average cost of several products at once (a product never received answers zeros). */
+export async function productSummaries(ctx: Ctx, productIds: string[]): Promise<ProductSummaryList> {
+  const shares = await warehouseShares(ctx, productIds);
+  const cost = seesCost(ctx);
+  return {
+    items: [...shares].map(([productId, s]) => ({ productId, qty: s.pool.qty, inTransit: s.inTransit, cost: cost ? s.average : null })),
+  };
 }
 
 export async function productSummary(ctx: Ctx, productId: string): Promise<ProductStockSummary> {

@@ -56,8 +56,8 @@ export async function updateLine(tx: Tx, id: string, set: Partial<typeof stockDo
 /** The posted value of many lines in one statement. */
 export async function setLineValues(tx: Tx, values: Array<{ id: string; value: number }>): Promise<void> {
   if (values.length === 0) return;
-  const list = sql.join(values.map((v) => sql`(${v.id}::uuid, ${v.value}::bigint)`), sql`, `);
-  await tx.execute(sql`update stock_document_lines l set value = v.value from (values ${list}) as v(id, value) where l.id = v.id`);
+  await tx.execute(sql`update stock_document_lines l set value = v.value
+    from unnest(${sql.param(values.map((v) => v.id))}::uuid[], ${sql.param(values.map((v) => String(v.value)))}::bigint[]) as v(id, value) where l.id = v.id`);
 }
 
 export async function productsByIds(db: Conn, ids: string[]): Promise<Map<string, ProductRow>> {

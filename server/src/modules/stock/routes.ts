@@ -10,6 +10,8 @@ import {
   movementPageSchema,
   okSchema,
   productStockSummarySchema,
+  productSummariesQuerySchema,
+  productSummaryListSchema,
   receiveTransferRequestSchema,
   serialListQuerySchema,
   serialPageSchema,
@@ -176,6 +178,15 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Остатки по складам магазина (или всех магазинов сотрудника)', querystring: balanceListQuerySchema, response: { 200: balancePageSchema, ...errors } },
     },
     async (request) => queries.listBalances(ctx(request), request.query),
+  );
+
+  app.get(
+    '/products/summaries',
+    {
+      config: { rule: 'view:stock_document' },
+      schema: { tags, summary: 'Остаток по компании и средняя себестоимость нескольких товаров (до 200)', querystring: productSummariesQuerySchema, response: { 200: productSummaryListSchema, ...errors } },
+    },
+    async (request) => queries.productSummaries(ctx(request), request.query.ids),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { counterparties, employees, locations, products, stockDocuments, stockMovements, warehouses } from '../../db/schema';
 import { demoLocations } from '../../db/seed/demo-data';
 import type { Ctx } from '../../lib/ctx';
+import { demoStockedSkus } from '../catalog/seed';
 import type { Seeder } from '../../lib/module';
 import * as service from './service';
 
@@ -23,7 +24,8 @@ export const stockDemoSeeder: Seeder = {
     if (locs.length < 3) return;
     const [{ n }] = await tx.select({ n: count() }).from(stockDocuments);
     if (Number(n) > 0) return;
-    const goods = await tx.select().from(products).where(and(eq(products.kind, 'good'))).orderBy(asc(products.searchName));
+    // The hand-written goods only: the generated range of the demo catalogue stays out of stock.
+    const goods = (await tx.select().from(products).where(and(eq(products.kind, 'good'))).orderBy(asc(products.searchName))).filter((g) => g.sku && demoStockedSkus.has(g.sku));
     if (goods.length === 0) return;
     const [owner] = await tx.select({ id: employees.id, name: employees.name }).from(employees).orderBy(asc(employees.createdAt)).limit(1);
     const suppliers = await tx.select({ id: counterparties.id }).from(counterparties).where(eq(counterparties.isSupplier, true)).orderBy(asc(counterparties.name));

@@ -8,6 +8,7 @@ import {
   type MovementPage,
   type ProductPage,
   type ProductStockSummary,
+  type ProductSummaryList,
   type ReceiveTransferRequest,
   type SerialPage,
   type StockDocument,
@@ -120,6 +121,17 @@ export function useProductSummary(productId: string | null) {
     queryKey: balanceKeys.company('summary', productId),
     queryFn: async () => (await api.get<ProductStockSummary>(`stock/products/${productId}/summary`)).data,
     enabled: !!productId,
+  });
+}
+
+/** Company stock and average cost of the products on a catalogue page (one request for the page). */
+export function useProductSummaries(productIds: string[]) {
+  const ids = [...productIds].sort();
+  return useQuery({
+    queryKey: balanceKeys.company('summaries', ids.join(',')),
+    queryFn: async () => (await api.get<ProductSummaryList>('stock/products/summaries', { params: { ids: ids.join(',') } })).data,
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -6,7 +6,7 @@ import { Button, Checkbox, Drawer, Flex, Form, Input, InputNumber, Popconfirm, S
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
-import { useProductSummary, useWarehouses } from '../../stock/api';
+import { useProductSummaries, useProductSummary, useWarehouses } from '../../stock/api';
 import { toKopecks } from '../../stock/doc-kinds';
 import { useCategories, useProductDetail, useProductMutations, useProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
@@ -43,6 +43,11 @@ export function ProductsPage() {
   const tree = (categories.data ?? [])
     .filter((c) => c.parentId === null)
     .map((c) => ({ value: c.id, title: c.name, children: (categories.data ?? []).filter((s) => s.parentId === c.id).map((s) => ({ value: s.id, title: s.name })) }));
+  const seesStock = useRule('view:stock_document');
+  const seesCost = useRule('see_cost') && seesStock;
+  const pageGoods = seesStock ? (query.data?.items ?? []).filter((p) => p.kind === 'good').map((p) => p.id) : [];
+  const summaries = useProductSummaries(pageGoods);
+  const stockOf = (id: string) => summaries.data?.items.find((x) => x.productId === id);
   const categoryName = (id: string | null) => (categories.data ?? []).find((c) => c.id === id)?.name ?? '—';
   const setOpen = (id: string | null) =>
     setParams((p) => {
@@ -136,7 +141,7 @@ export function ProductsPage() {
         table={table}
         query={query}
         size="small"
-        scroll={{ x: 960 }}
+        scroll={{ x: seesCost ? 1190 : 1060 }}
         emptyText={f.search || f.categoryId || f.kind ? 'Ничего не найдено' : 'Каталог пуст: добавьте товар или импортируйте из Excel'}
         onRow={(p: Product) => ({ onClick: () => setOpen(p.id), style: { cursor: 'pointer' } })}
         columns={[
@@ -146,6 +151,10 @@ export function ProductsPage() {
           { key: 'category', title: 'Категория', width: 170, ellipsis: true, render: (_, p: Product) => categoryName(p.categoryId) },
           { key: 'kind', title: 'Вид', width: 90, render: (_, p: Product) => productKindLabels[p.kind] },
           { key: 'price', title: 'Цена', width: 120, align: 'right', render: (_, p: Product) => <MoneyCell value={p.price} /> },
+          ...(seesStock ? [{ key: 'stock', title: 'Остаток', width: 100, align: 'right' as const, render: (_: unknown, p: Product) => (p.kind === 'good' ? (stockOf(p.id)?.qty ?? '…') : '—') }] : []),
+          ...(seesCost
+            ? [{ key: 'cost', title: 'Себестоимость', width: 130, align: 'right' as const, render: (_: unknown, p: Product) => { const c = stockOf(p.id)?.cost; return c === null || c === undefined ? '—' : <MoneyCell value={c} />; } }]
+            : []),
           { key: 'warranty', title: 'Гарантия', width: 100, align: 'right', render: (_, p: Product) => (p.warrantyDays ? `${p.warrantyDays} дн.` : '—') },
         ]}
       />
