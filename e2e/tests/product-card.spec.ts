@@ -7,8 +7,10 @@ test('товар: минимальный остаток склада магаз�
   await page.goto('/products');
   await page.getByLabel('Поиск товара').fill('BAT-IP11');
   await page.getByLabel('Поиск товара').press('Enter');
-  await expect(page.getByText('Всего: 1')).toBeVisible();
-  await page.getByRole('row').filter({ hasText: 'BAT-IP11' }).click();
+  await expect(page.getByText('Всего: 2')).toBeVisible(); // BAT-IP11 first (exact), then BAT-IP11P
+  // The list shows the company stock and, for the owner (see_cost), the average cost beside the price.
+  await expect(page.getByRole('row').filter({ hasText: /BAT-IP11(?!P)/ })).toContainText(/2\s500,00\s₽\s*\d+\s*\d[\d\s]*,\d\d\s₽/);
+  await page.getByRole('row').filter({ hasText: /BAT-IP11(?!P)/ }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'Аккумулятор iPhone 11' });
   await expect(drawer.getByText(/Остаток по компании:/)).toBeVisible();
   await expect(drawer.getByRole('img', { name: /фото 1$/ })).toBeVisible(); // the demo tile

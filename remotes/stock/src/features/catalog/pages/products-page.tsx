@@ -141,21 +141,20 @@ export function ProductsPage() {
         table={table}
         query={query}
         size="small"
-        scroll={{ x: seesCost ? 1190 : 1060 }}
+        scroll={{ x: seesCost ? 1120 : 1000 }}
         emptyText={f.search || f.categoryId || f.kind ? 'Ничего не найдено' : 'Каталог пуст: добавьте товар или импортируйте из Excel'}
         onRow={(p: Product) => ({ onClick: () => setOpen(p.id), style: { cursor: 'pointer' } })}
         columns={[
-          { key: 'name', title: 'Название', width: 320, render: (_, p: Product) => (<><Typography.Link>{p.name}</Typography.Link>{p.serialTracked ? <Tag style={{ marginInlineStart: 6 }}>S/N</Tag> : null}</>) },
-          { key: 'sku', title: 'Артикул', width: 140, render: (_, p: Product) => p.sku ?? '—' },
-          { key: 'barcode', title: 'Штрихкод', width: 140, render: (_, p: Product) => p.barcodes[0] ?? '—' },
-          { key: 'category', title: 'Категория', width: 170, ellipsis: true, render: (_, p: Product) => categoryName(p.categoryId) },
-          { key: 'kind', title: 'Вид', width: 90, render: (_, p: Product) => productKindLabels[p.kind] },
-          { key: 'price', title: 'Цена', width: 120, align: 'right', render: (_, p: Product) => <MoneyCell value={p.price} /> },
-          ...(seesStock ? [{ key: 'stock', title: 'Остаток', width: 100, align: 'right' as const, render: (_: unknown, p: Product) => (p.kind === 'good' ? (stockOf(p.id)?.qty ?? '…') : '—') }] : []),
+          { key: 'name', title: 'Название', width: 300, render: (_, p: Product) => (<><Typography.Link>{p.name}</Typography.Link>{p.serialTracked ? <Tag style={{ marginInlineStart: 6 }}>S/N</Tag> : null}{p.kind === 'service' ? <Tag color="blue" style={{ marginInlineStart: 6 }}>{productKindLabels.service}</Tag> : null}</>) },
+          { key: 'sku', title: 'Артикул', width: 120, render: (_, p: Product) => p.sku ?? '—' },
+          { key: 'barcode', title: 'Штрихкод', width: 130, render: (_, p: Product) => p.barcodes[0] ?? '—' },
+          { key: 'category', title: 'Категория', width: 150, ellipsis: true, render: (_, p: Product) => categoryName(p.categoryId) },
+          { key: 'price', title: 'Цена', width: 110, align: 'right', render: (_, p: Product) => <MoneyCell value={p.price} /> },
+          ...(seesStock ? [{ key: 'stock', title: 'Остаток', width: 90, align: 'right' as const, render: (_: unknown, p: Product) => (p.kind === 'good' ? (stockOf(p.id)?.qty ?? '…') : '—') }] : []),
           ...(seesCost
             ? [{ key: 'cost', title: 'Себестоимость', width: 130, align: 'right' as const, render: (_: unknown, p: Product) => { const c = stockOf(p.id)?.cost; return c === null || c === undefined ? '—' : <MoneyCell value={c} />; } }]
             : []),
-          { key: 'warranty', title: 'Гарантия', width: 100, align: 'right', render: (_, p: Product) => (p.warrantyDays ? `${p.warrantyDays} дн.` : '—') },
+          { key: 'warranty', title: 'Гарантия', width: 90, align: 'right', render: (_, p: Product) => (p.warrantyDays ? `${p.warrantyDays} дн.` : '—') },
         ]}
       />
       <ProductDrawer id={openId} onClose={() => setOpen(null)} onCreated={(id) => setOpen(id)} tree={tree} canEdit={canEdit} />
