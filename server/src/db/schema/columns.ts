@@ -1,4 +1,4 @@
-import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
 export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -8,4 +8,16 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mod
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The columns of a stored image (a location's, a product's): re-encoded bytes, a WebP thumbnail, its place in the order. */
+export const imageColumns = () => ({
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  data: bytea('data').notNull(),
+  thumbnail: bytea('thumbnail').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
 });

@@ -21,12 +21,11 @@ import {
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ctxOf as ctx } from '../../lib/ctx';
-import { readImageFile } from '../location/images';
+import { imageByteRoutes, readImageFile } from '../location/images';
 import { importProducts } from './import';
 import * as service from './service';
 
 const tags = ['catalog'];
-const imageParams = z.object({ imageId: idSchema });
 const productImageParams = z.object({ id: idSchema, imageId: idSchema });
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
@@ -196,22 +195,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.removeProductImage(ctx(request), request.params.id, request.params.imageId),
   );
 
-  for (const thumbnail of [false, true]) {
-    app.get(
-      thumbnail ? '/images/:imageId/thumbnail' : '/images/:imageId',
-      {
-        config: { cookieAuth: true },
-        schema: {
-          tags,
-          summary: thumbnail ? 'Миниатюра фото товара (WebP)' : 'Фото товара',
-          description: 'Байты изображения; токен из заголовка Authorization или cookie `token`, поэтому годится для <img src>.',
-          params: imageParams,
-        },
-      },
-      async (request, reply) => {
-        const image = await service.productImageContent(ctx(request), request.params.imageId, thumbnail);
-        return reply.type(image.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400').send(image.data);
-      },
-    );
-  }
+  imageByteRoutes(app, {
+    prefix: '/images',
+    tags,
+    summaries: { full: 'Фото товара', thumbnail: 'Миниатюра фото товара (WebP)' },
+    load: (request, imageId, thumbnail) => service.productImageContent(ctx(request), imageId, thumbnail),
+  });
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, updatedAt } from '../../db/schema/columns';
+import { createdAt, id, imageColumns, updatedAt } from '../../db/schema/columns';
 import { warehouses } from '../location/schema';
 
 /**
@@ -94,14 +94,7 @@ export const productImages = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    mime: text('mime').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    data: bytea('data').notNull(),
-    thumbnail: bytea('thumbnail').notNull(),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
+    ...imageColumns(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

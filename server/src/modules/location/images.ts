@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import sharp, { type Metadata } from 'sharp';
 import { locationImageLimits } from '@repo/contracts';
 import { idSchema } from '@repo/contracts';
@@ -47,6 +49,14 @@ const refused = (message: string) => invalidInput({ _: message }, message);
 const MAX_BOUNDARY = 70;
 const boundaryOf = (contentType: string | undefined) => /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
 
+/** A multipart body with no boundary, or one longer than RFC 2046 allows, is refused before the parser sees it. */
+function checkBoundary(request: FastifyRequest, message: string): void {
+  if (!request.isMultipart()) return;
+  const boundary = boundaryOf(request.headers['content-type']);
+  const value = boundary?.[1] ?? boundary?.[2];
+  if (!value || value.length > MAX_BOUNDARY) throw refused(message);
+}
+
 /**
  * Reads the multipart body: exactly the `locationId` field and the `image` file (either order). The
  * plugin's limits (5 MB, one file, two fields) are set where it is registered. Every way the body can be
@@ -56,11 +66,7 @@ const boundaryOf = (contentType: string | undefined) => /;\s*boundary\s*=\s*(?:"
 export async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   let locationId: string | undefined;
   let file: Buffer | undefined;
-  if (request.isMultipart()) {
-    const boundary = boundaryOf(request.headers['content-type']);
-    const value = boundary?.[1] ?? boundary?.[2];
-    if (!value || value.length > MAX_BOUNDARY) throw refused(imageMessages.malformed);
-  }
+  checkBoundary(request, imageMessages.malformed);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'image' && file === undefined) {
@@ -86,11 +92,7 @@ export async function readUpload(request: FastifyRequest): Promise<UploadInput> 
 /** Reads a multipart body of exactly one `image` file (the record it belongs to is in the URL); errors as `readUpload`. */
 export async function readImageFile(request: FastifyRequest): Promise<Buffer> {
   let file: Buffer | undefined;
-  if (request.isMultipart()) {
-    const boundary = boundaryOf(request.headers['content-type']);
-    const value = boundary?.[1] ?? boundary?.[2];
-    if (!value || value.length > MAX_BOUNDARY) throw refused(imageMessages.malformedFile);
-  }
+  checkBoundary(request, imageMessages.malformedFile);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'image' && file === undefined) file = await part.toBuffer();
@@ -203,4 +205,34 @@ async function encode(file: Buffer, format: string, meta: Metadata, limits: Imag
   const side = locationImageLimits.thumbnailSize;
   const thumbnail = await sharp(data).resize(side, side, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   return { mime: formats[format], size: data.length, width: info.width, height: info.height, data, thumbnail };
+}
+
+/**
+ * `GET <prefix>/:imageId` and `<prefix>/:imageId/thumbnail`: the bytes of an image the server encoded
+ * itself. The token comes from the Authorization header or the `token` cookie, so they work as
+ * `<img src>`; nosniff keeps browsers to the declared type.
+ */
+export function imageByteRoutes(
+  app: FastifyInstance,
+  opts: { prefix: string; tags: string[]; summaries: { full: string; thumbnail: string }; load: (request: FastifyRequest, imageId: string, thumbnail: boolean) => Promise<{ mime: string; data: Buffer }> },
+): void {
+  const params = z.object({ imageId: idSchema });
+  for (const thumbnail of [false, true]) {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      `${opts.prefix}/:imageId${thumbnail ? '/thumbnail' : ''}`,
+      {
+        config: { cookieAuth: true },
+        schema: {
+          tags: opts.tags,
+          summary: thumbnail ? opts.summaries.thumbnail : opts.summaries.full,
+          description: 'Байты изображения; токен из заголовка Authorization или cookie `token`, поэтому годится для <img src>.',
+          params,
+        },
+      },
+      async (request, reply) => {
+        const image = await opts.load(request, request.params.imageId, thumbnail);
+        return reply.type(image.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400').send(image.data);
+      },
+    );
+  }
 }

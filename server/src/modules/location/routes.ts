@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createLocationRequestSchema,
   errorResponseSchema,
   idParamsSchema,
-  idSchema,
   locationImageLimits,
   locationListSchema,
   locationSchema,
@@ -14,11 +12,10 @@ import {
   updateLocationRequestSchema,
 } from '@repo/contracts';
 import { ctxOf as ctx } from '../../lib/ctx';
-import { readUpload } from './images';
+import { imageByteRoutes, readUpload } from './images';
 import * as service from './service';
 
 const tags = ['location'];
-const imageParams = z.object({ imageId: idSchema });
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /** /api/location: thin routes; the rules live in service.ts. */
@@ -104,27 +101,10 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.removeImage(ctx(request), request.body.locationId, request.body.imageId),
   );
 
-  for (const thumbnail of [false, true]) {
-    app.get(
-      thumbnail ? '/images/:imageId/thumbnail' : '/images/:imageId',
-      {
-        config: { cookieAuth: true },
-        schema: {
-          tags,
-          summary: thumbnail ? 'Миниатюра изображения (WebP)' : 'Изображение магазина',
-          description: 'Байты изображения; токен из заголовка Authorization или cookie `token`, поэтому годится для <img src>.',
-          params: imageParams,
-        },
-      },
-      async (request, reply) => {
-        const image = await service.imageContent(ctx(request), request.params.imageId, thumbnail);
-        // The bytes are always ones the server encoded itself; nosniff keeps browsers to the declared type.
-        return reply
-          .type(image.mime)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=86400')
-          .send(image.data);
-      },
-    );
-  }
+  imageByteRoutes(app, {
+    prefix: '/images',
+    tags,
+    summaries: { full: 'Изображение магазина', thumbnail: 'Миниатюра изображения (WebP)' },
+    load: (request, imageId, thumbnail) => service.imageContent(ctx(request), imageId, thumbnail),
+  });
 };

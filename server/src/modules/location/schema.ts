@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, updatedAt } from '../../db/schema/columns';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, imageColumns, updatedAt } from '../../db/schema/columns';
 
 export const companies = pgTable('companies', {
   id: id(),
@@ -23,14 +23,7 @@ export const locationImages = pgTable(
   {
     id: id(),
     locationId: uuid('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
-    mime: text('mime').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    data: bytea('data').notNull(),
-    thumbnail: bytea('thumbnail').notNull(),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
+    ...imageColumns(),
   },
   (t) => [index('location_images_location_idx').on(t.locationId)],
 );

@@ -31,8 +31,8 @@ export async function lockPools(tx: Tx, productIds: string[]): Promise<Map<strin
   const ids = [...new Set(productIds)].sort();
   const out = new Map<string, PoolState>();
   if (ids.length === 0) return out;
-  await tx.insert(stockPools).values(ids.map((productId) => ({ productId }))).onConflictDoNothing();
-  const rows = await tx.select().from(stockPools).where(inArray(stockPools.productId, ids)).orderBy(asc(stockPools.productId)).for('update');
+  await tx.execute(sql`insert into stock_pools (product_id) select unnest(${uuids(ids)}) on conflict do nothing`);
+  const rows = await tx.select().from(stockPools).where(sql`${stockPools.productId} = any(${uuids(ids)})`).orderBy(asc(stockPools.productId)).for('update');
   for (const r of rows) out.set(r.productId, { qty: r.qty, value: r.value, lastAverage: r.lastAverage });
   return out;
 }
@@ -183,11 +183,11 @@ async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; product
   const productIds = [...new Set([...pools.keys(), ...deltas.map((d) => d.productId)])];
   const change = new Map<string, Totals>();
   if (productIds.length === 0) return change;
-  const oldPools = new Map((await tx.select().from(stockPools).where(inArray(stockPools.productId, productIds))).map((p) => [p.productId, p]));
+  const oldPools = new Map((await tx.select().from(stockPools).where(sql`${stockPools.productId} = any(${uuids(productIds)})`)).map((p) => [p.productId, p]));
   const rows = await tx
     .select({ productId: stockBalances.productId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty })
     .from(stockBalances)
-    .where(inArray(stockBalances.productId, productIds));
+    .where(sql`${stockBalances.productId} = any(${uuids(productIds)})`);
   const add = (warehouseId: string, sign: 1 | -1, qty: number, value: number) => {
     const t = change.get(warehouseId) ?? { rows: 0, qty: 0, value: 0 };
     change.set(warehouseId, { rows: t.rows + sign * (qty > 0 ? 1 : 0), qty: t.qty + sign * qty, value: t.value + sign * value });

@@ -62,7 +62,7 @@ export async function setLineValues(tx: Tx, values: Array<{ id: string; value: n
 
 export async function productsByIds(db: Conn, ids: string[]): Promise<Map<string, ProductRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(products).where(inArray(products.id, [...new Set(ids)]));
+  const rows = await db.select().from(products).where(sql`${products.id} = any(${sql.param([...new Set(ids)])}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

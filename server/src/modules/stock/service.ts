@@ -55,10 +55,17 @@ async function loadDocument(ctx: Ctx, db: Ctx['db'] | Tx, type: StockDocumentTyp
 // ---------------------------------------------------------------------------------------------------
 // Views
 
-async function toDocuments(ctx: Ctx, db: Ctx['db'] | Tx, docs: repo.DocumentRow[], withLines: boolean): Promise<Array<StockDocument | StockDocumentSummary>> {
+/** `known`: the lines and products the caller holds already (a posting), so they are not read again. */
+async function toDocuments(
+  ctx: Ctx,
+  db: Ctx['db'] | Tx,
+  docs: repo.DocumentRow[],
+  withLines: boolean,
+  known?: { lines: repo.LineRow[]; products: Map<string, repo.ProductRow> },
+): Promise<Array<StockDocument | StockDocumentSummary>> {
   const labels = await repo.labelsFor(db, docs);
-  const lines = await repo.linesOf(db, docs.map((d) => d.id));
-  const productMap = withLines ? await repo.productsByIds(db, lines.map((l) => l.productId)) : new Map<string, repo.ProductRow>();
+  const lines = known?.lines ?? (await repo.linesOf(db, docs.map((d) => d.id)));
+  const productMap = known?.products ?? (withLines ? await repo.productsByIds(db, lines.map((l) => l.productId)) : new Map<string, repo.ProductRow>());
   const cost = seesCost(ctx);
   return docs.map((d) => {
     const own = lines.filter((l) => l.documentId === d.id);
@@ -129,8 +136,8 @@ async function toDocuments(ctx: Ctx, db: Ctx['db'] | Tx, docs: repo.DocumentRow[
   });
 }
 
-async function documentOut(ctx: Ctx, db: Ctx['db'] | Tx, doc: repo.DocumentRow): Promise<StockDocument> {
-  const [out] = await toDocuments(ctx, db, [doc], true);
+async function documentOut(ctx: Ctx, db: Ctx['db'] | Tx, doc: repo.DocumentRow, known?: { lines: repo.LineRow[]; products: Map<string, repo.ProductRow> }): Promise<StockDocument> {
+  const [out] = await toDocuments(ctx, db, [doc], true, known);
   return out as StockDocument;
 }
 
@@ -472,7 +479,10 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
     await repo.setLineValues(tx, lineValues);
     await writeMoves(tx, doc, moves, pools);
     const after = await markPosted(tx, ctx, doc, { status: 'posted', postedAt: new Date(), postedById: ctx.auth.employeeId });
-    return documentOut(ctx, tx, after);
+    // Only a line's value changed (a stocktake rewrites its lines: read them again).
+    if (type === 'stocktake') return documentOut(ctx, tx, after);
+    const values = new Map(lineValues.map((v) => [v.id, v.value]));
+    return documentOut(ctx, tx, after, { lines: lines.map((l) => ({ ...l, value: values.get(l.id) ?? l.value })), products: productMap });
   });
 }
 
