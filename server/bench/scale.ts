@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
+import { rowsOf as rows } from '../src/lib/sql';
 
 /**
  * A stock at scale, written with set-based SQL (both engines): `products` goods with a SKU and a
@@ -110,6 +111,5 @@ export async function generateScale(db: Db, opts: ScaleOptions, log: (m: string)
   step('balances, pools, counters, analyze');
 }
 
-export function rows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
+/** The rows of `db.execute(...)` on either engine. */
+export { rows };

@@ -1,5 +1,6 @@
 import { fromRussianLayout, normalizeSearchText } from '@repo/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { containsPattern as contains } from '../../lib/sql';
 
 /**
  * How a product is found by what staff type or scan: the normalised name contains the text, or the SKU
@@ -20,8 +21,6 @@ export function searchTerms(raw: string): SearchTerms | undefined {
   return text ? { text, latin: normalizeSearchText(fromRussianLayout(raw)) } : undefined;
 }
 
-/** `%text%` for LIKE, with the caller's `%`, `_` and `\` matched literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const variants = (t: SearchTerms) => [...new Set([t.text, t.latin])];
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../lib/sql';
 import type { Db, Tx } from '../../db/client';
 import { counterparties, counterpartyPhones } from '../../db/schema';
 
@@ -6,7 +7,6 @@ type Conn = Db | Tx;
 export type CounterpartyRow = typeof counterparties.$inferSelect;
 export type CounterpartyValues = Omit<typeof counterparties.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 export async function find(db: Conn, id: string, lock = false): Promise<CounterpartyRow | null> {
   const q = db.select().from(counterparties).where(eq(counterparties.id, id));
@@ -51,9 +51,9 @@ export async function page(db: Conn, f: { search?: { name: string; digits: strin
   const conds: SQL[] = [isNull(counterparties.archivedAt)];
   if (f.isSupplier !== undefined) conds.push(eq(counterparties.isSupplier, f.isSupplier));
   if (f.search) {
-    const any: SQL[] = [ilike(counterparties.searchName, like(f.search.name)), ilike(counterparties.email, like(f.search.raw))];
+    const any: SQL[] = [ilike(counterparties.searchName, containsPattern(f.search.name)), ilike(counterparties.email, containsPattern(f.search.raw))];
     if (f.search.digits.length >= 3) {
-      any.push(sql`exists (select 1 from ${counterpartyPhones} where ${counterpartyPhones.counterpartyId} = ${counterparties.id} and ${counterpartyPhones.digits} like ${like(f.search.digits)})`);
+      any.push(sql`exists (select 1 from ${counterpartyPhones} where ${counterpartyPhones.counterpartyId} = ${counterparties.id} and ${counterpartyPhones.digits} like ${containsPattern(f.search.digits)})`);
     }
     conds.push(or(...any)!);
   }

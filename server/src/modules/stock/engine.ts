@@ -1,5 +1,6 @@
 import { cancelBlockedMessage, insufficientStockMessage, type StockDocumentType } from '@repo/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { rowsOf } from '../../lib/sql';
 import type { Tx } from '../../db/client';
 import { products, stockBalances, stockDocuments, stockMovements, stockPools, stockTotals, warehouses } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
@@ -151,8 +152,7 @@ export async function writeMoves(
       const updated = await tx.execute(sql`update stock_balances b set qty = b.qty + v.qty
         from unnest(${uuids(down.map((d) => d.warehouseId))}, ${uuids(down.map((d) => d.productId))}, ${ints(down.map((d) => d.qty))}) as v(warehouse_id, product_id, qty)
         where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id returning b.product_id`);
-      const count = Array.isArray(updated) ? updated.length : ((updated as { rows?: unknown[] }).rows?.length ?? 0);
-      if (count !== down.length) throw insufficientStock('Недостаточно товара на складе');
+      if (rowsOf(updated).length !== down.length) throw insufficientStock('Недостаточно товара на складе');
     }
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;

@@ -9,6 +9,7 @@ import {
   type StockDocumentType,
 } from '@repo/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern, rowsOf } from '../../lib/sql';
 import { locations, products, stockBalances, stockDocumentLines, stockDocuments, stockMovements, stockPools, stockSerials, warehouses } from '../../db/schema';
 import type { Ctx } from '../../lib/ctx';
 import { invalidInput, notFound } from '../../lib/errors';
@@ -18,7 +19,6 @@ import * as valuation from './valuation';
 /** Read side of the stock: balances, a product's summary, the ledger and serial numbers. */
 
 const seesCost = (ctx: Ctx) => hasRule(ctx.auth.rules, 'see_cost');
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 async function allowedWarehouseIds(ctx: Ctx, all: boolean): Promise<string[]> {
   const locs = all ? ctx.auth.locationIds : ctx.locationId ? [ctx.locationId] : [];
@@ -167,10 +167,6 @@ async function countedTotals(ctx: Ctx, source: SQL, where: SQL): Promise<Totals>
   return { rows: t.rows, qty: Number(t.qty), value: Number(t.value) };
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** Per product: the company average and each warehouse's share of the value (valuation.splitByWarehouse). */
 async function warehouseShares(ctx: Ctx, productIds: string[]) {
   const out = new Map<string, { average: number | null; byWarehouse: Map<string, number>; pool: valuation.Pool; inTransit: number }>();
@@ -261,7 +257,7 @@ export async function listMovements(ctx: Ctx, q: { productId?: string; warehouse
 
 export async function listSerials(ctx: Ctx, q: { search?: string; productId?: string; warehouseId?: string; page: number; pageSize: number }): Promise<SerialPage> {
   const conds: SQL[] = [];
-  if (q.search) conds.push(ilike(stockSerials.serial, like(q.search)));
+  if (q.search) conds.push(ilike(stockSerials.serial, containsPattern(q.search)));
   if (q.productId) conds.push(eq(stockSerials.productId, q.productId));
   if (q.warehouseId) conds.push(eq(stockSerials.warehouseId, q.warehouseId));
   const where = conds.length ? and(...conds) : undefined;

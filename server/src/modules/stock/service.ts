@@ -15,6 +15,7 @@ import {
   type UpdateStockDocumentInput,
 } from '@repo/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../lib/sql';
 import type { Tx } from '../../db/client';
 import { categories, products, stockDocumentLines, stockDocuments, warehouses } from '../../db/schema';
 import { recordChange } from '../../lib/change';
@@ -148,7 +149,7 @@ export async function listDocuments(ctx: Ctx, type: StockDocumentType, q: StockD
   if (q.status) where.push(eq(stockDocuments.status, q.status));
   if (q.warehouseId) where.push(or(eq(stockDocuments.warehouseId, q.warehouseId), eq(stockDocuments.toWarehouseId, q.warehouseId))!);
   if (q.supplierId) where.push(eq(stockDocuments.supplierId, q.supplierId));
-  if (q.search) where.push(ilike(stockDocuments.number, `%${q.search.replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.search) where.push(ilike(stockDocuments.number, containsPattern(q.search)));
   if (q.dateFrom) where.push(gte(stockDocuments.createdAt, new Date(q.dateFrom)));
   if (q.dateTo) where.push(lt(stockDocuments.createdAt, endOf(q.dateTo)));
   if (q.productId) {

@@ -47,7 +47,8 @@ export function ProductsPage() {
   const seesCost = useRule('see_cost') && seesStock;
   const pageGoods = seesStock ? (query.data?.items ?? []).filter((p) => p.kind === 'good').map((p) => p.id) : [];
   const summaries = useProductSummaries(pageGoods);
-  const stockOf = (id: string) => summaries.data?.items.find((x) => x.productId === id);
+  const stockById = new Map((summaries.data?.items ?? []).map((x) => [x.productId, x]));
+  const stockOf = (id: string) => stockById.get(id);
   const categoryName = (id: string | null) => (categories.data ?? []).find((c) => c.id === id)?.name ?? '—';
   const setOpen = (id: string | null) =>
     setParams((p) => {
