@@ -107,8 +107,9 @@ export async function generateScale(db: Db, opts: ScaleOptions, log: (m: string)
     insert into document_counters (location_id, kind, last)
     select location_id, type, ${receipts + writeOffs} from stock_documents group by location_id, type
     on conflict (location_id, kind) do update set last = greatest(document_counters.last, excluded.last)`);
-  await db.execute(sql`analyze`);
-  step('balances, pools, counters, analyze');
+  // A vacuum as well as fresh statistics: the steady state of tables autovacuum keeps (visibility map).
+  await db.execute(sql`vacuum analyze`);
+  step('balances, pools, counters, vacuum analyze');
 }
 
 /** The rows of `db.execute(...)` on either engine. */

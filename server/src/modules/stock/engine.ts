@@ -27,15 +27,37 @@ export interface Move {
 
 export const insufficientStock = (message: string) => new AppError(409, 'insufficient_stock', message);
 
-/** Locks (and creates) the pools of these products, in id order; returns them by product id. */
-export async function lockPools(tx: Tx, productIds: string[]): Promise<Map<string, PoolState>> {
+/**
+ * The pools locked by `lockPools`: the map is the working state the caller changes with `set`; `before`
+ * keeps what was read under the lock (the running totals need both, and only changed pools are written).
+ */
+export class LockedPools extends Map<string, PoolState> {
+  readonly before: ReadonlyMap<string, PoolState>;
+  constructor(before: Map<string, PoolState>) {
+    super(before);
+    this.before = before;
+  }
+}
+
+/**
+ * Locks the pools of these products in id order, creating the missing ones. One round trip when every
+ * pool exists (the usual case); a product seen for the first time costs an insert and a second lock.
+ */
+export async function lockPools(tx: Tx, productIds: string[]): Promise<LockedPools> {
   const ids = [...new Set(productIds)].sort();
-  const out = new Map<string, PoolState>();
-  if (ids.length === 0) return out;
-  await tx.execute(sql`insert into stock_pools (product_id) select unnest(${uuids(ids)}) on conflict do nothing`);
-  const rows = await tx.select().from(stockPools).where(sql`${stockPools.productId} = any(${uuids(ids)})`).orderBy(asc(stockPools.productId)).for('update');
-  for (const r of rows) out.set(r.productId, { qty: r.qty, value: r.value, lastAverage: r.lastAverage });
-  return out;
+  const before = new Map<string, PoolState>();
+  if (ids.length === 0) return new LockedPools(before);
+  const lock = async (list: string[]) => {
+    const rows = await tx.select().from(stockPools).where(sql`${stockPools.productId} = any(${uuids(list)})`).orderBy(asc(stockPools.productId)).for('update');
+    for (const r of rows) before.set(r.productId, { qty: r.qty, value: r.value, lastAverage: r.lastAverage });
+  };
+  await lock(ids);
+  const missing = ids.filter((id) => !before.has(id));
+  if (missing.length) {
+    await tx.execute(sql`insert into stock_pools (product_id) select unnest(${uuids(missing)}) on conflict do nothing`);
+    await lock(missing);
+  }
+  return new LockedPools(before);
 }
 
 /** Balances (qty, reserved) of warehouse × product pairs, read under the pool locks. */
@@ -120,7 +142,7 @@ export async function writeMoves(
   tx: Tx,
   doc: { id: string; type: StockDocumentType; number: string },
   moves: Move[],
-  pools: Map<string, PoolState>,
+  pools: LockedPools,
   opts: { cancellation?: boolean; at?: Date } = {},
 ): Promise<void> {
   const at = opts.at ?? new Date();
@@ -159,8 +181,11 @@ export async function writeMoves(
     if (code === '23514') throw insufficientStock('Недостаточно товара на складе');
     throw err;
   }
-  if (pools.size) {
-    const list = [...pools];
+  const list = [...pools].filter(([id, p]) => {
+    const was = pools.before.get(id);
+    return !was || was.qty !== p.qty || was.value !== p.value || was.lastAverage !== p.lastAverage;
+  });
+  if (list.length) {
     await tx.execute(sql`update stock_pools sp set qty = v.qty, value = v.value, last_average = v.last_average
       from unnest(${uuids(list.map(([id]) => id))}, ${ints(list.map(([, p]) => p.qty))}, ${bigints(list.map(([, p]) => p.value))},
         ${bigints(list.map(([, p]) => valuation.average(p, p.lastAverage)))}) as v(product_id, qty, value, last_average)
@@ -178,12 +203,12 @@ type Totals = { rows: number; qty: number; value: number };
  * What a posting changes in each warehouse's totals (rows with stock, units, value), from the state
  * before it (read here, under the pool locks) and after it (the balance deltas and the new pools):
  * each touched product's pool split over its warehouses before and after (valuation.splitByWarehouse).
+ * Every product moved must have its pool locked (`pools.before`): the old values come from there.
  */
-async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; productId: string; qty: number }>, pools: Map<string, PoolState>): Promise<Map<string, Totals>> {
+async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; productId: string; qty: number }>, pools: LockedPools): Promise<Map<string, Totals>> {
   const productIds = [...new Set([...pools.keys(), ...deltas.map((d) => d.productId)])];
   const change = new Map<string, Totals>();
   if (productIds.length === 0) return change;
-  const oldPools = new Map((await tx.select().from(stockPools).where(sql`${stockPools.productId} = any(${uuids(productIds)})`)).map((p) => [p.productId, p]));
   const rows = await tx
     .select({ productId: stockBalances.productId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty })
     .from(stockBalances)
@@ -198,8 +223,9 @@ async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; product
     const before = rowsOf.get(productId) ?? [];
     const after = new Map(before.map((r) => [r.warehouseId, r.qty]));
     for (const d of deltasOf.get(productId) ?? []) after.set(d.warehouseId, (after.get(d.warehouseId) ?? 0) + d.qty);
-    const oldPool = oldPools.get(productId) ?? { qty: 0, value: 0 };
-    const newPool = pools.get(productId) ?? oldPool;
+    const oldPool = pools.before.get(productId);
+    if (!oldPool) throw new Error(`stock engine: product ${productId} moved without its pool locked`);
+    const newPool = pools.get(productId)!;
     const was = valuation.splitByWarehouse(oldPool, before);
     const now = valuation.splitByWarehouse(newPool, [...after].map(([warehouseId, qty]) => ({ warehouseId, qty })));
     for (const r of before) add(r.warehouseId, -1, r.qty, was.byWarehouse.get(r.warehouseId) ?? 0);

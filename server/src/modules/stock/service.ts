@@ -21,7 +21,7 @@ import { categories, products, stockDocumentLines, stockDocuments, warehouses } 
 import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
-import { assertAvailable, balancesOf, key, lockPools, reverseDocument, writeMoves, type Move, type PoolState } from './engine';
+import { assertAvailable, balancesOf, key, lockPools, reverseDocument, writeMoves, type Move } from './engine';
 import * as repo from './repository';
 import * as valuation from './valuation';
 
@@ -573,7 +573,7 @@ export async function sendTransfer(ctx: Ctx, id: string): Promise<StockDocument>
       sent.push({ id: l.id, value });
     }
     await repo.setLineValues(tx, sent);
-    await writeMoves(tx, doc, moves, new Map());
+    await writeMoves(tx, doc, moves, pools);
     const after = await markPosted(tx, ctx, doc, { status: 'in_transit', postedAt: new Date(), postedById: ctx.auth.employeeId }, 'update');
     return documentOut(ctx, tx, after);
   });
@@ -600,7 +600,6 @@ export async function receiveTransfer(ctx: Ctx, id: string, input: ReceiveTransf
     const productMap = await repo.productsByIds(tx, lines.map((l) => l.productId));
     const pools = await lockPools(tx, lines.map((l) => l.productId));
     const moves: Move[] = [];
-    const changed = new Map<string, PoolState>();
     for (const l of lines) {
       const received = input.lines?.find((r) => r.productId === l.productId)?.qty ?? l.qty;
       const lost = l.qty - received;
@@ -611,7 +610,7 @@ export async function receiveTransfer(ctx: Ctx, id: string, input: ReceiveTransf
       if (lost > 0) {
         const pool = pools.get(l.productId)!;
         const taken = valuation.take(pool, lost);
-        changed.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
+        pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
         moves.push({ warehouseId: null, productId: l.productId, qty: -lost, value: -taken.value });
       }
       await repo.updateLine(tx, l.id, { received });
@@ -622,7 +621,7 @@ export async function receiveTransfer(ctx: Ctx, id: string, input: ReceiveTransf
         await repo.setSerials(tx, l.productId, l.serials.slice(received), { status: 'gone', warehouseId: null, documentId: doc.id });
       }
     }
-    await writeMoves(tx, doc, moves, changed);
+    await writeMoves(tx, doc, moves, pools);
     const after = await markPosted(tx, ctx, doc, { status: 'received', receivedAt: new Date(), receivedById: ctx.auth.employeeId }, 'update');
     return documentOut(ctx, tx, after);
   });
