@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Location } from '@repo/contracts';
-import { auditLog, cashboxes, locationImages, locations, stockDocuments, warehouses } from '../src/db/schema';
+import { auditLog, cashOperations, cashShifts, cashboxes, locationImages, locations, stockDocuments, warehouses } from '../src/db/schema';
 import { registerLocationReference } from '../src/modules/location/references';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 import { demoLocations, makeImage, uploadImage } from './location-fixtures';
@@ -31,7 +31,7 @@ describe('DELETE /api/location/:id', () => {
     expect(res.statusCode).toBe(409);
     // The engineer and the cashier work in the first location.
     expect(res.json().code).toBe('conflict');
-    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть складские документы \(\d+\)$/);
+    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть складские документы \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\)$/);
     expect(await exists(loc[0]._id)).toBe(true);
     expect(await app.db.select().from(warehouses).where(eq(warehouses.locationId, loc[0]._id))).toHaveLength(1);
   });
@@ -50,8 +50,15 @@ describe('DELETE /api/location/:id', () => {
       .from(stockDocuments)
       .where(sql`${stockDocuments.locationId} = ${loc[1]._id} or ${stockDocuments.toLocationId} = ${loc[1]._id}`);
     expect(n).toBeGreaterThan(0);
+    // So are its cash operations (and the cash collections coming to it) and cash shifts (the demo finance).
+    const [{ ops }] = await app.db
+      .select({ ops: sql<number>`count(*)::int` })
+      .from(cashOperations)
+      .where(sql`${cashOperations.locationId} = ${loc[1]._id} or ${cashOperations.toLocationId} = ${loc[1]._id}`);
+    const [{ shifts }] = await app.db.select({ shifts: sql<number>`count(*)::int` }).from(cashShifts).where(sql`${cashShifts.locationId} = ${loc[1]._id}`);
+    expect(ops).toBeGreaterThan(0);
     expect(res.json().message).toBe(
-      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (2); у него есть складские документы (${n})`,
+      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (2); у него есть складские документы (${n}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts})`,
     );
   });
 

@@ -11,6 +11,8 @@ export const errorCodes = [
   'too_many_requests',
   /** A posting would take stock below zero (409); the message names every short product. */
   'insufficient_stock',
+  /** An expense, transfer or cancellation would take a cashbox below zero (409); the message names the balance available. */
+  'insufficient_funds',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

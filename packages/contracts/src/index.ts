@@ -11,6 +11,7 @@ export * from './location';
 export * from './catalog';
 export * from './stock';
 export * from './clients';
+export * from './finance';
 export * from './audit';
 export * from './realtime';
 export * from './health';

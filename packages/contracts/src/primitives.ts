@@ -203,3 +203,14 @@ function money(signed: boolean) {
 export const moneySchema = money(false);
 /** An amount in kopecks that may be negative (a correction, a balance change). */
 export const signedMoneySchema = money(true);
+
+/**
+ * Roubles typed in a form (`1 234,50`, or a number from an input) as kopecks; null when it is not a
+ * non-negative amount. Forms show roubles and send kopecks.
+ */
+export function toKopecks(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/\s/g, '').replace(',', '.'));
+  if (!Number.isFinite(n) || n < 0) return null;
+  return Math.round(n * 100);
+}

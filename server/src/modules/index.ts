@@ -3,6 +3,7 @@ import { auditModule } from './audit';
 import { authModule } from './auth';
 import { catalogModule } from './catalog';
 import { clientsModule } from './clients';
+import { financeModule } from './finance';
 import { healthModule } from './health';
 import { locationModule } from './location';
 import { releasesModule } from './releases';
@@ -13,4 +14,4 @@ import { stockModule } from './stock';
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, auditModule, releasesModule];

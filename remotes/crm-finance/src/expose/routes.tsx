@@ -1,14 +1,25 @@
 import { defineAreaRoutes, type AreaRoute } from '@repo/shared-core';
+import type { ComponentType } from 'react';
 import { areaMeta } from './area';
+
+type AreaScreenLoader = () => Promise<{ Component: ComponentType }>;
 
 /**
  * The only public surface of the remote: one route per screen of `area.ts` (paths from the site
  * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
- * its placeholder here with `() => import('../features/<feature>/pages/<page>')`.
+ * its placeholder in `built` with `() => import('../features/<feature>/…')`.
  */
+const finance = (name: keyof typeof import('../features/finance/screens')) => () =>
+  import('../features/finance/screens').then((m) => ({ Component: m[name] as ComponentType }));
+
+/** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
+const built: Record<string, AreaScreenLoader> = {
+  '/finance': finance('FinancePage'),
+};
+
 export const routes: AreaRoute[] = defineAreaRoutes(
   areaMeta,
   Object.fromEntries(
-    areaMeta.routes.map((r) => [r.path, () => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.title) }))]),
+    areaMeta.routes.map((r) => [r.path, built[r.path] ?? (() => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.title) })))]),
   ),
 );

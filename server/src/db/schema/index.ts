@@ -10,4 +10,5 @@ export * from '../../modules/releases/schema';
 export * from '../../modules/catalog/schema';
 export * from '../../modules/clients/schema';
 export * from '../../modules/stock/schema';
+export * from '../../modules/finance/schema';
 export * from './seed-runs';

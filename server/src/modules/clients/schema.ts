@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/schema/columns';
 
 /**
@@ -25,11 +26,23 @@ export const counterparties = pgTable(
     isSupplier: boolean('is_supplier').notNull().default(false),
     /** ИНН of a company or an individual entrepreneur (10 or 12 digits). */
     inn: text('inn'),
+    /**
+     * The client's balance in kopecks, kept with `client_ledger` in one transaction: > 0 we owe them (an
+     * advance), < 0 they owe us.
+     */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** Set when this duplicate was merged into another client (it is archived then). */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => counterparties.id),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('counterparties_search_name_idx').on(t.searchName), index('counterparties_supplier_idx').on(t.isSupplier)],
+  (t) => [
+    index('counterparties_search_name_idx').on(t.searchName),
+    index('counterparties_supplier_idx').on(t.isSupplier),
+    // «Owes us»: the few clients with a debt, in list order.
+    index('counterparties_owes_idx').on(t.searchName).where(sql`${t.balance} < 0`),
+  ],
 );
 
 /** A counterparty's phones, E.164 (`+79161234567`), in the order typed; `digits` (without «+») is what search matches. */
@@ -44,4 +57,32 @@ export const counterpartyPhones = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.counterpartyId, t.phone] }), index('counterparty_phones_phone_idx').on(t.phone), index('counterparty_phones_digits_idx').on(t.digits)],
+);
+
+/**
+ * Everything that changed a client's balance: immutable rows, `seq` is the order; `amount` signed (+ the
+ * client paid us or we charged them less, − we charged them or paid them back). `kind`: payment (income
+ * with the client), refund (expense to the client), adjustment (opening debt, manual correction); the
+ * orders and sales areas add `order` and `sale` rows. `document_*` names the row's document for the
+ * client's history; `cancellation` marks reversals.
+ */
+export const clientLedger = pgTable(
+  'client_ledger',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => counterparties.id),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    locationId: uuid('location_id'),
+    documentType: text('document_type'),
+    documentId: uuid('document_id'),
+    number: text('number'),
+    comment: text('comment'),
+    cancellation: boolean('cancellation').notNull().default(false),
+  },
+  (t) => [index('client_ledger_client_idx').on(t.clientId, t.seq), index('client_ledger_document_idx').on(t.documentId)],
 );

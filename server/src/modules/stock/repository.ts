@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { counterparties, documentCounters, employees, locations, products, stockDocumentLines, stockDocuments, stockSerials, warehouses } from '../../db/schema';
+import { counterparties, employees, locations, products, stockDocumentLines, stockDocuments, stockSerials, warehouses } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type DocumentRow = typeof stockDocuments.$inferSelect;
@@ -8,15 +8,8 @@ export type LineRow = typeof stockDocumentLines.$inferSelect;
 export type WarehouseRow = typeof warehouses.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
-/** The next number of a kind at a location («ПР-000124»): the counter row is locked until commit. */
-export async function nextNumber(tx: Tx, locationId: string, kind: string, prefix: string): Promise<string> {
-  const [row] = await tx
-    .insert(documentCounters)
-    .values({ locationId, kind, last: 1 })
-    .onConflictDoUpdate({ target: [documentCounters.locationId, documentCounters.kind], set: { last: sql`${documentCounters.last} + 1` } })
-    .returning({ last: documentCounters.last });
-  return `${prefix}-${String(row.last).padStart(6, '0')}`;
-}
+/** The next number of a kind at a location (shared with finance: lib/counters.ts). */
+export { nextNumber } from '../../lib/counters';
 
 export async function findWarehouse(db: Conn, id: string): Promise<WarehouseRow | null> {
   const [row] = await db.select().from(warehouses).where(eq(warehouses.id, id));

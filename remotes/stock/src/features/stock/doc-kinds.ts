@@ -18,14 +18,6 @@ export const docStatuses = defineStatuses<StockDocumentStatus>({
   cancelled: { label: stockDocumentStatusLabels.cancelled, color: 'red' },
 });
 
-/** Roubles typed in a form (`1 234,50`) → kopecks; null when it is not an amount. */
-export function toKopecks(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(String(value).replace(/\s/g, '').replace(',', '.'));
-  if (!Number.isFinite(n) || n < 0) return null;
-  return Math.round(n * 100);
-}
-
 /** «Основной склад · Сервис+ на Белорусской»: every shop has its «Основной склад», so a transfer names the shops too. */
 export function transferRoute(
   d: { warehouseName: string; locationId: string; toWarehouseName: string | null; toLocationId: string | null },

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { productKindLabels, type CreateProductRequest, type Product } from '@repo/contracts';
+import { productKindLabels, toKopecks, type CreateProductRequest, type Product } from '@repo/contracts';
 import { api, getApiError, notify } from '@repo/shared-core';
 import { Can, DataTable, MoneyCell, defineTableParams, useRule, useTableParams } from '@repo/ui';
 import { Button, Checkbox, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
 import { useProductSummaries, useProductSummary, useWarehouses } from '../../stock/api';
-import { toKopecks } from '../../stock/doc-kinds';
 import { useCategories, useProductDetail, useProductMutations, useProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
 import { ProductPhotos } from '../components/product-photos';

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, PrinterOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
-import { stockDocumentTypeLabels, type StockDocument, type StockDocumentType, type Product } from '@repo/contracts';
+import { stockDocumentTypeLabels, toKopecks, type StockDocument, type StockDocumentType, type Product } from '@repo/contracts';
 import { formatDateTime, formatMoney, getApiError, notify, useLocationStore, useScreenTitle } from '@repo/shared-core';
 import { Can, DateCell, MoneyCell, PageHeader, QueryError, StatusCell, printHtml, useRule } from '@repo/ui';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
@@ -10,7 +10,7 @@ import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
 import { useAuditTrail, useDocument, useDocumentMutations, useDocuments, useWarehouses } from '../api';
 import { ProductPicker, SupplierPicker } from '../components/pickers';
 import { SerialsInput } from '../components/serials-input';
-import { docKinds, docStatuses, toKopecks, transferRoute } from '../doc-kinds';
+import { docKinds, docStatuses, transferRoute } from '../doc-kinds';
 import { api } from '@repo/shared-core';
 
 /** A line as the form holds it (money in kopecks). */

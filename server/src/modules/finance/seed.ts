@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { cashOperationPrefixes, cashShiftPrefix, systemFinanceCategories, type FinanceCategoryKind } from '@repo/contracts';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { cashBalances, cashMovements, cashOperations, cashShifts, cashboxes, counterparties, documentCounters, employees, financeCategories, locations } from '../../db/schema';
+import { demoLocations } from '../../db/seed/demo-data';
+import type { Seeder } from '../../lib/module';
+import { postClientLedger, type ClientLedgerEntry } from '../clients/ledger';
+
+/** The default category tree: top-level names with their sub-categories. */
+export const defaultFinanceCategories: Record<FinanceCategoryKind, Array<[string, string[]]>> = {
+  income: [
+    ['Оплата от клиента', ['Предоплата', 'Доплата при выдаче']],
+    ['Ремонт', []],
+    ['Продажа', ['Аксессуары', 'Телефоны']],
+    ['Прочие поступления', []],
+  ],
+  expense: [
+    ['Закупка товара', ['Запчасти', 'Аксессуары']],
+    ['Аренда', []],
+    ['Зарплата', ['Оклад', 'Премии']],
+    ['Хозяйственные расходы', []],
+    ['Реклама', []],
+    ['Связь и интернет', []],
+    ['Возврат клиенту', []],
+    ['Инкассация', []],
+    ['Прочие расходы', []],
+  ],
+};
+
+/**
+ * The category tree every company starts with, and the system categories the shifts post to
+ * (`shift_surplus` «Излишек по смене», `shift_shortage` «Недостача по смене»). Idempotent: system
+ * categories by code, the rest only into an empty tree.
+ */
+export const financeCategoriesSeeder: Seeder = {
+  name: 'finance.categories',
+  async run(tx) {
+    for (const [code, def] of Object.entries(systemFinanceCategories)) {
+      await tx.execute(sql`insert into finance_categories (kind, name, code, position) values (${def.kind}, ${def.name}, ${code}, 1000)
+        on conflict (code) where code is not null do nothing`);
+    }
+    const [{ n }] = await tx.select({ n: count() }).from(financeCategories).where(isNull(financeCategories.code));
+    if (Number(n) > 0) return;
+    for (const kind of ['income', 'expense'] as const) {
+      let position = 0;
+      for (const [name, children] of defaultFinanceCategories[kind]) {
+        const [parent] = await tx.insert(financeCategories).values({ kind, name, position: position++ }).returning({ id: financeCategories.id });
+        if (children.length) await tx.insert(financeCategories).values(children.map((child, i) => ({ kind, name: child, parentId: parent.id, position: i })));
+      }
+    }
+  },
+};
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+type OpInsert = typeof cashOperations.$inferInsert & { id: string; at: Date };
+type MoveInsert = typeof cashMovements.$inferInsert;
+type ShiftInsert = typeof cashShifts.$inferInsert & { id: string };
+
+/**
+ * A lived-in cash book for the demo company: 60 days of shifts on the default cash cashbox of each of
+ * the three shops (opened in the morning, closed in the evening, a few with a shortage or a surplus
+ * posted in the system categories), payments from demo clients for repairs, sales, purchases, rent,
+ * salaries, cash collection (transfers to the first shop, then an expense to the bank), and a few
+ * cancelled refunds. One shift stays open today in the first shop.
+ *
+ * Simulated in memory and written set-based (a few multi-row inserts) so seeding stays fast: the rows
+ * are exactly what the engine would write (numbers per location and kind, `balance_after` running per
+ * cashbox, reversal rows, balances, counters), and the client payments go through `postClientLedger`.
+ * Seed data is not audited or announced.
+ */
+export const financeDemoSeeder: Seeder = {
+  name: 'finance.demo',
+  async run(tx, { config }) {
+    if (!config.seedDemo) return;
+    const locs = await tx.select({ id: locations.id }).from(locations).where(inArray(locations.name, demoLocations.map((l) => l.name))).orderBy(asc(locations.name));
+    if (locs.length < 3) return;
+    const [{ n }] = await tx.select({ n: count() }).from(cashOperations);
+    if (Number(n) > 0) return;
+    const [owner] = await tx.select({ id: employees.id }).from(employees).orderBy(asc(employees.createdAt)).limit(1);
+    if (!owner) return;
+    const boxes: Array<typeof cashboxes.$inferSelect> = [];
+    for (const l of locs) {
+      const [box] = await tx.select().from(cashboxes).where(and(eq(cashboxes.locationId, l.id), eq(cashboxes.isDefault, true), eq(cashboxes.kind, 'cash')));
+      if (!box) return;
+      boxes.push(box);
+    }
+    const clients = await tx
+      .select({ id: counterparties.id })
+      .from(counterparties)
+      .where(and(eq(counterparties.isSupplier, false), isNull(counterparties.mergedIntoId), isNull(counterparties.archivedAt)))
+      .orderBy(asc(counterparties.name))
+      .limit(60);
+    const cats = await tx.select({ id: financeCategories.id, name: financeCategories.name, code: financeCategories.code }).from(financeCategories);
+    const cat = (name: string) => cats.find((c) => c.name === name && !c.code)?.id ?? null;
+    const system = (code: string) => cats.find((c) => c.code === code)?.id ?? null;
+
+    let state = 20261125;
+    const rnd = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return Math.floor(state / 65536) % n;
+    };
+    const rub = (from: number, to: number, step = 50) => (from + rnd(Math.floor((to - from) / step) + 1) * step) * 100;
+    const now = Date.now();
+    const clamp = (t: number) => new Date(Math.min(t, now - 60_000));
+
+    const balance = [0, 0, 0];
+    const counters = new Map<string, number>();
+    const numberOf = (i: number, kind: string, prefix: string) => {
+      const k = `${locs[i].id}:${kind}`;
+      const next = (counters.get(k) ?? 0) + 1;
+      counters.set(k, next);
+      return `${prefix}-${String(next).padStart(6, '0')}`;
+    };
+    const ops: OpInsert[] = [];
+    const moves: MoveInsert[] = [];
+    const shifts: ShiftInsert[] = [];
+    const ledger: ClientLedgerEntry[] = [];
+    const openShift: Array<string | null> = [null, null, null];
+
+    const move = (op: OpInsert, i: number, amount: number, at: Date, cancellation = false) => {
+      balance[i] += amount;
+      if (balance[i] < 0) throw new Error('finance demo: a cashbox below zero');
+      moves.push({ at, operationId: op.id, cashboxId: boxes[i].id, amount, balanceAfter: balance[i], cancellation, categoryId: op.categoryId ?? null, clientId: op.clientId ?? null });
+    };
+    const post = (i: number, t: number, kind: 'income' | 'expense', amount: number, categoryId: string | null, opts: { client?: boolean; comment?: string } = {}): OpInsert | null => {
+      if (amount <= 0 || (kind === 'expense' && amount > balance[i])) return null;
+      const at = clamp(t);
+      const clientId = opts.client && clients.length ? clients[rnd(clients.length)].id : null;
+      const op: OpInsert = {
+        id: randomUUID(),
+        locationId: locs[i].id,
+        kind,
+        number: numberOf(i, `cash_${kind}`, cashOperationPrefixes[kind]),
+        cashboxId: boxes[i].id,
+        amount,
+        categoryId,
+        clientId,
+        comment: opts.comment ?? null,
+        shiftId: openShift[i],
+        authorId: owner.id,
+        at,
+      };
+      ops.push(op);
+      move(op, i, kind === 'income' ? amount : -amount, at);
+      if (clientId) ledger.push({ clientId, kind: kind === 'income' ? 'payment' : 'refund', amount: kind === 'income' ? amount : -amount, locationId: locs[i].id, documentType: 'cash_operation', documentId: op.id, number: op.number, comment: op.comment, at });
+      return op;
+    };
+    const cancel = (op: OpInsert, i: number, t: number) => {
+      const at = clamp(t);
+      op.status = 'cancelled';
+      op.cancelledAt = at;
+      op.cancelledById = owner.id;
+      move(op, i, op.kind === 'income' ? -op.amount : op.amount, at, true);
+      if (op.clientId) ledger.push({ clientId: op.clientId, kind: op.kind === 'income' ? 'payment' : 'refund', amount: op.kind === 'income' ? -op.amount : op.amount, locationId: locs[i].id, documentType: 'cash_operation', documentId: op.id, number: op.number, comment: `Отмена ${op.number}`, cancellation: true, at });
+    };
+    const difference = (i: number, t: number, diff: number, comment: string) =>
+      diff > 0 ? post(i, t, 'income', diff, system('shift_surplus'), { comment }) : diff < 0 ? post(i, t, 'expense', -diff, system('shift_shortage'), { comment }) : null;
+
+    for (let day = 59; day >= 0; day--) {
+      const morning = now - day * DAY - (now % DAY) + 7 * HOUR; // 10:00 Moscow
+      for (let i = 0; i < 3; i++) {
+        const today = day === 0;
+        const t0 = today ? now - 6 * HOUR + i * 600_000 : morning + i * 300_000;
+        const shift: ShiftInsert = {
+          id: randomUUID(),
+          locationId: locs[i].id,
+          cashboxId: boxes[i].id,
+          number: numberOf(i, 'cash_shift', cashShiftPrefix),
+          status: 'open',
+          float: day === 59 ? 500000 : balance[i],
+          openedAt: clamp(t0),
+          openedById: owner.id,
+        };
+        shifts.push(shift);
+        openShift[i] = shift.id;
+        // The first shift opens with a change fund counted into an empty cashbox: posted as a surplus.
+        if (day === 59) difference(i, t0, shift.float - balance[i], `Пересчёт при открытии смены ${shift.number}`);
+        let t = t0 + 20 * 60_000;
+        const step = () => (t += (today ? 15 : 30 + rnd(40)) * 60_000);
+        const repairs = 1 + rnd(3);
+        for (let k = 0; k < repairs; k++) post(i, step(), 'income', rub(1500, 14000), cat(k % 2 ? 'Ремонт' : 'Оплата от клиента'), { client: k % 2 === 0, comment: k % 2 ? undefined : 'Оплата ремонта' });
+        if (rnd(2) === 0) post(i, step(), 'income', rub(400, 4500), cat('Продажа'), { comment: 'Продажа аксессуаров' });
+        if (rnd(3) === 0) post(i, step(), 'expense', rub(150, 1500), cat('Хозяйственные расходы'), { comment: 'Бытовая химия, вода' });
+        if ((day + i) % 7 === 3) post(i, step(), 'expense', rub(3000, 15000), cat('Закупка товара'), { comment: 'Запчасти у курьера' });
+        if (day % 15 === 5) post(i, step(), 'expense', rub(15000, 30000), cat('Зарплата'), { comment: 'Аванс мастерам' });
+        if (day === 40 || day === 10) post(i, step(), 'expense', rub(20000, 40000), cat('Аренда'), { comment: 'Аренда помещения' });
+        if (rnd(25) === 0) {
+          const refund = post(i, step(), 'expense', rub(500, 2500), cat('Возврат клиенту'), { client: true, comment: 'Возврат за неподошедший чехол' });
+          if (refund) cancel(refund, i, step());
+        }
+        // Cash collection: shops 2 and 3 hand their cash over to the first shop every week; it goes to the bank.
+        if (i > 0 && (day + i) % 7 === 0 && balance[i] > 3_000_000) {
+          const amount = Math.floor((balance[i] - 1_000_000) / 100_000) * 100_000;
+          const at = clamp(step());
+          const op: OpInsert = {
+            id: randomUUID(),
+            locationId: locs[i].id,
+            kind: 'transfer',
+            number: numberOf(i, 'cash_transfer', cashOperationPrefixes.transfer),
+            cashboxId: boxes[i].id,
+            toCashboxId: boxes[0].id,
+            toLocationId: locs[0].id,
+            amount,
+            comment: 'Инкассация в кассу на Арбате',
+            shiftId: openShift[i],
+            toShiftId: openShift[0],
+            authorId: owner.id,
+            at,
+          };
+          ops.push(op);
+          move(op, i, -amount, at);
+          move(op, 0, amount, at);
+        }
+        if (i === 0 && day % 7 === 2 && balance[0] > 5_000_000) {
+          post(0, step(), 'expense', Math.floor((balance[0] - 2_000_000) / 100_000) * 100_000, cat('Инкассация'), { comment: 'Сдано инкассатору на расчётный счёт' });
+        }
+        if (today && i === 0) continue; // the shift that stays open today
+        const closeAt = today ? now - 30 * 60_000 + i * 60_000 : morning + 11 * HOUR + i * 300_000;
+        const miss = rnd(9) === 0 ? -rub(50, 500) : rnd(25) === 0 ? rub(50, 300) : 0;
+        const expected = balance[i];
+        const counted = Math.max(0, expected + miss);
+        const diffOp = difference(i, closeAt, counted - expected, `${counted > expected ? 'Излишек' : 'Недостача'} при закрытии смены ${shift.number}`);
+        Object.assign(shift, { status: 'closed', closedAt: clamp(closeAt), closedById: owner.id, expected, counted, difference: counted - expected, differenceOperationId: diffOp?.id ?? null });
+        openShift[i] = null;
+      }
+    }
+
+    // Set-based writes, in the engine's order (shifts before the operations that name them).
+    const chunks = <T>(list: T[], size = 400) => Array.from({ length: Math.ceil(list.length / size) }, (_, k) => list.slice(k * size, (k + 1) * size));
+    for (const part of chunks(shifts)) await tx.insert(cashShifts).values(part);
+    for (const part of chunks(ops)) await tx.insert(cashOperations).values(part);
+    for (const part of chunks(moves)) await tx.insert(cashMovements).values(part);
+    const totals = boxes.map((b) => {
+      const mine = moves.filter((m) => m.cashboxId === b.id);
+      const side = (m: MoveInsert) => m.amount > 0 !== (m.cancellation ?? false);
+      return {
+        rows: mine.length,
+        totalIn: mine.filter(side).reduce((s, m) => s + m.amount, 0),
+        totalOut: -mine.filter((m) => !side(m)).reduce((s, m) => s + m.amount, 0),
+      };
+    });
+    await tx
+      .insert(cashBalances)
+      .values(boxes.map((b, i) => ({ cashboxId: b.id, balance: balance[i], ...totals[i] })))
+      .onConflictDoUpdate({ target: cashBalances.cashboxId, set: { balance: sql`excluded.balance`, rows: sql`excluded.rows`, totalIn: sql`excluded.total_in`, totalOut: sql`excluded.total_out` } });
+    await tx
+      .insert(documentCounters)
+      .values([...counters].map(([k, last]) => ({ locationId: k.split(':')[0], kind: k.split(':')[1], last })))
+      .onConflictDoUpdate({ target: [documentCounters.locationId, documentCounters.kind], set: { last: sql`greatest(${documentCounters.last}, excluded.last)` } });
+    await postClientLedger(tx, ledger);
+  },
+};
