@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeSearchText, plural } from './catalog';
-import { pageOf, pageQuerySchema } from './common';
+import { idSchema, pageOf, pageQuerySchema } from './common';
 import { normalizePhone } from './phone';
 import { optionalSafeText, safeText } from './primitives';
 
@@ -21,7 +21,29 @@ export const clientMessages = {
   emailFormat: 'Неверный адрес электронной почты',
   innFormat: 'ИНН — 10 или 12 цифр',
   noChanges: 'Нет изменений',
+  mergeSelf: 'Нельзя объединить клиента с самим собой',
+  mergeTarget: 'Клиент, с которым объединяют, не найден',
+  archived: 'Клиент в архиве',
 } as const;
+
+/** «+7 (916) ***-**-67»: a phone as an employee without `see_client_contacts` sees it. */
+export function maskPhone(phone: string): string {
+  const n = normalizePhone(phone);
+  if (!n) return '***';
+  return `+7 (${n.slice(2, 5)}) ***-**-${n.slice(10, 12)}`;
+}
+
+/** The 409 `duplicate_phone` text, naming who has the phone already. */
+export const duplicatePhoneMessage = (phone: string, name: string) => `Телефон ${phone} уже есть у клиента «${name}». Сохранить всё равно?`;
+
+/** What `client_ledger.kind` means, as the client's history names it. */
+export const clientHistoryKindLabels: Record<string, string> = {
+  payment: 'Оплата',
+  refund: 'Возврат денег',
+  adjustment: 'Корректировка баланса',
+  order: 'Заказ',
+  sale: 'Продажа',
+};
 
 /** «Телефон +7 (916) 123-45-67 уже у клиента «Иван Петров»». */
 export const phoneTakenMessage = (phone: string, name: string) => `Телефон ${phone} уже у клиента «${name}»`;
@@ -57,9 +79,13 @@ const clientFields = {
   inn: optionalSafeText({ max: 12, label: 'ИНН' }).refine((v) => !v || /^(\d{10}|\d{12})$/.test(v), clientMessages.innFormat),
 };
 
+/** Saves although a phone is already another client's (after the warning). */
+const confirmDuplicate = z.boolean({ error: 'Ожидается да или нет' }).optional();
+
 export const createClientRequestSchema = z
   .object({
     ...clientFields,
+    confirmDuplicate,
     kind: clientFields.kind.default('person'),
     phones: clientFields.phones.default([]),
     tags: clientFields.tags.default([]),
@@ -73,7 +99,8 @@ export type CreateClientInput = z.output<typeof createClientRequestSchema>;
 export const updateClientRequestSchema = z
   .object(clientFields)
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: clientMessages.noChanges })
+  .extend({ confirmDuplicate })
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== 'confirmDuplicate' && x !== undefined), { message: clientMessages.noChanges })
   .meta({ id: 'UpdateClient' });
 export type UpdateClientRequest = z.input<typeof updateClientRequestSchema>;
 export type UpdateClientInput = z.output<typeof updateClientRequestSchema>;
@@ -92,6 +119,12 @@ export const clientSchema = z
     notes: z.string().nullable(),
     isSupplier: z.boolean(),
     inn: z.string().nullable(),
+    /** Kopecks: > 0 we owe the client (an advance), < 0 the client owes us. */
+    balance: z.number().int(),
+    /** Phones masked, e-mail and address hidden: the employee lacks `see_client_contacts`. */
+    contactsHidden: z.boolean(),
+    archivedAt: z.string().nullable(),
+    mergedIntoId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -102,6 +135,10 @@ export type Client = z.infer<typeof clientSchema>;
 export const clientListQuerySchema = pageQuerySchema.extend({
   search: safeText({ max: 100, label: 'Поиск' }).optional(),
   isSupplier: z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true').optional(),
+  tag: safeText({ max: clientLimits.tagMax, label: 'Метка' }).optional(),
+  source: safeText({ max: clientLimits.sourceMax, label: 'Источник' }).optional(),
+  /** Only the clients who owe us (balance < 0). */
+  owes: z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true').optional(),
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export type ClientListFilter = z.output<typeof clientListQuerySchema>;
@@ -110,6 +147,18 @@ export type ClientPage = z.infer<typeof clientPageSchema>;
 
 /** What a name is searched by (shared with the server's `search_name`). */
 export const clientSearchName = (name: string) => normalizeSearchText(name);
+/**
+ * Every digit string a typed phone fragment may mean: «8 917 301» is «917301» after the trunk 8, but
+ * «8917» may also be the middle of a number, so both are searched (fragments shorter than 3 digits are
+ * not searched by phone at all).
+ */
+export function phoneSearchVariants(value: string): string[] {
+  const digits = value.replace(/\D/g, '');
+  const out = [phoneSearchDigits(value)];
+  if (/^\s*8/.test(value) && digits.length > 1) out.push(digits.slice(1));
+  return [...new Set(out)].filter((d) => d.length >= 3);
+}
+
 /** The digits of a typed phone fragment worth matching: «8 (916) 12» → «91612» (a leading 8/7 of a full number dropped). */
 export function phoneSearchDigits(value: string): string {
   const digits = value.replace(/\D/g, '');
@@ -117,3 +166,39 @@ export function phoneSearchDigits(value: string): string {
   if (/^\s*(\+7|8)\s*\(/.test(value) || /^\s*\+7/.test(value)) return digits.slice(1);
   return digits;
 }
+
+/** `GET /api/clients/duplicates?phone=`: the clients that already have this phone (any format). */
+export const clientDuplicatesQuerySchema = z.object({ phone: z.string({ error: 'Укажите телефон' }).trim().max(40, clientMessages.phoneFormat) });
+export const clientDuplicateSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() }).meta({ id: 'ClientDuplicate' });
+export const clientDuplicateListSchema = z.array(clientDuplicateSchema);
+export type ClientDuplicate = z.infer<typeof clientDuplicateSchema>;
+
+/** `POST /api/clients/:id/merge`: everything of this client moves onto `intoId`; this one is archived. */
+export const mergeClientRequestSchema = z.object({ intoId: idSchema }).meta({ id: 'MergeClient' });
+export type MergeClientRequest = z.input<typeof mergeClientRequestSchema>;
+
+/** The tags and sources in use, for filters and suggestions. */
+export const clientFacetsSchema = z.object({ tags: z.array(z.string()), sources: z.array(z.string()) }).meta({ id: 'ClientFacets' });
+export type ClientFacets = z.infer<typeof clientFacetsSchema>;
+
+/** One row of a client's history: what changed their balance (payments now; orders and sales as they land). */
+export const clientHistoryItemSchema = z
+  .object({
+    seq: z.number().int(),
+    at: z.string(),
+    kind: z.string(),
+    documentType: z.string().nullable(),
+    documentId: z.string().nullable(),
+    number: z.string().nullable(),
+    /** Signed kopecks: + the client's balance went up, − down. */
+    amount: z.number().int(),
+    balanceAfter: z.number().int(),
+    locationId: z.string().nullable(),
+    comment: z.string().nullable(),
+    cancellation: z.boolean(),
+  })
+  .meta({ id: 'ClientHistoryItem' });
+export type ClientHistoryItem = z.infer<typeof clientHistoryItemSchema>;
+export const clientHistoryPageSchema = pageOf(clientHistoryItemSchema).meta({ id: 'ClientHistoryPage' });
+export type ClientHistoryPage = z.infer<typeof clientHistoryPageSchema>;
+export const clientHistoryQuerySchema = pageQuerySchema;

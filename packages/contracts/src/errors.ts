@@ -13,6 +13,8 @@ export const errorCodes = [
   'insufficient_stock',
   /** An expense, transfer or cancellation would take a cashbox below zero (409); the message names the balance available. */
   'insufficient_funds',
+  /** A client's phone is already another client's (409); saving again with `confirmDuplicate: true` keeps both. */
+  'duplicate_phone',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

@@ -12,8 +12,12 @@ type AreaScreenLoader = () => Promise<{ Component: ComponentType }>;
 const finance = (name: keyof typeof import('../features/finance/screens')) => () =>
   import('../features/finance/screens').then((m) => ({ Component: m[name] as ComponentType }));
 
+const clients = (name: keyof typeof import('../features/clients/screens')) => () =>
+  import('../features/clients/screens').then((m) => ({ Component: m[name] as ComponentType }));
+
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
 const built: Record<string, AreaScreenLoader> = {
+  '/clients': clients('ClientsPage'),
   '/finance': finance('FinancePage'),
 };
 

@@ -1,6 +1,6 @@
 import { defineModule } from '../../lib/module';
 import { clientRoutes } from './routes';
-import { clientsDemoSeeder } from './seed';
+import { clientBaseDemoSeeder, clientsDemoSeeder } from './seed';
 
 /** Counterparties: clients and suppliers (issue #8 for suppliers; issue #9 grows the client base). */
 export const clientsModule = defineModule({
@@ -8,5 +8,5 @@ export const clientsModule = defineModule({
   prefix: '/clients',
   routes: clientRoutes,
   tag: { name: 'clients', description: 'Клиенты и поставщики' },
-  seeders: [clientsDemoSeeder],
+  seeders: [clientsDemoSeeder, clientBaseDemoSeeder],
 });

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '../../lib/sql';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern, rowsOf } from '../../lib/sql';
 import type { Db, Tx } from '../../db/client';
-import { counterparties, counterpartyPhones } from '../../db/schema';
+import { cashMovements, cashOperations, clientLedger, counterparties, counterpartyPhones, stockDocuments } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type CounterpartyRow = typeof counterparties.$inferSelect;
@@ -27,14 +27,15 @@ export async function setPhones(tx: Tx, id: string, phones: string[]): Promise<v
   if (phones.length) await tx.insert(counterpartyPhones).values(phones.map((phone, position) => ({ counterpartyId: id, phone, digits: phone.replace(/\D/g, ''), position })));
 }
 
-/** Other counterparties already holding one of these phones. */
+/** Other (not archived) counterparties already holding one of these phones. */
 export async function holdersOf(db: Conn, phones: string[], exceptId: string | null) {
   if (phones.length === 0) return [];
   return db
     .select({ id: counterparties.id, name: counterparties.name, phone: counterpartyPhones.phone })
     .from(counterpartyPhones)
     .innerJoin(counterparties, eq(counterparties.id, counterpartyPhones.counterpartyId))
-    .where(and(inArray(counterpartyPhones.phone, phones), exceptId ? sql`${counterparties.id} <> ${exceptId}` : undefined));
+    .where(and(inArray(counterpartyPhones.phone, phones), isNull(counterparties.archivedAt), exceptId ? sql`${counterparties.id} <> ${exceptId}` : undefined))
+    .orderBy(asc(counterparties.searchName));
 }
 
 export async function insert(tx: Tx, values: CounterpartyValues): Promise<CounterpartyRow> {
@@ -47,13 +48,28 @@ export async function update(tx: Tx, id: string, values: Partial<CounterpartyVal
   return row;
 }
 
-export async function page(db: Conn, f: { search?: { name: string; digits: string; raw: string }; isSupplier?: boolean; limit: number; offset: number }) {
+export interface PageFilter {
+  search?: { name: string; digits: string[]; raw: string };
+  isSupplier?: boolean;
+  tag?: string;
+  source?: string;
+  owes?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export async function page(db: Conn, f: PageFilter) {
   const conds: SQL[] = [isNull(counterparties.archivedAt)];
   if (f.isSupplier !== undefined) conds.push(eq(counterparties.isSupplier, f.isSupplier));
+  if (f.tag) conds.push(sql`${f.tag} = any(${counterparties.tags})`);
+  if (f.source) conds.push(eq(counterparties.source, f.source));
+  if (f.owes) conds.push(lt(counterparties.balance, 0));
   if (f.search) {
     const any: SQL[] = [ilike(counterparties.searchName, containsPattern(f.search.name)), ilike(counterparties.email, containsPattern(f.search.raw))];
-    if (f.search.digits.length >= 3) {
-      any.push(sql`exists (select 1 from ${counterpartyPhones} where ${counterpartyPhones.counterpartyId} = ${counterparties.id} and ${counterpartyPhones.digits} like ${containsPattern(f.search.digits)})`);
+    if (f.search.digits.length) {
+      // Trigram index on the digits (migration 0014): any part of a phone, typed in any format.
+      const likes = or(...f.search.digits.map((d) => sql`${counterpartyPhones.digits} like ${containsPattern(d)}`));
+      any.push(sql`${counterparties.id} = any(array(select ${counterpartyPhones.counterpartyId} from ${counterpartyPhones} where ${likes}))`);
     }
     conds.push(or(...any)!);
   }
@@ -61,4 +77,34 @@ export async function page(db: Conn, f: { search?: { name: string; digits: strin
   const [{ total }] = await db.select({ total: count() }).from(counterparties).where(where);
   const rows = await db.select().from(counterparties).where(where).orderBy(asc(counterparties.searchName), asc(counterparties.id)).limit(f.limit).offset(f.offset);
   return { rows, total };
+}
+
+/** The tags and sources of active clients, for filters and suggestions. */
+export async function facets(db: Conn): Promise<{ tags: string[]; sources: string[] }> {
+  const tags = await db.execute(sql`select distinct unnest(tags) as v from counterparties where archived_at is null order by 1 limit 200`);
+  const sources = await db.execute(sql`select distinct source as v from counterparties where archived_at is null and source is not null order by 1 limit 200`);
+  return { tags: rowsOf<{ v: string }>(tags).map((r) => r.v), sources: rowsOf<{ v: string }>(sources).map((r) => r.v) };
+}
+
+export async function history(db: Conn, clientId: string, limit: number, offset: number) {
+  const where = eq(clientLedger.clientId, clientId);
+  const [{ total }] = await db.select({ total: count() }).from(clientLedger).where(where);
+  const rows = await db.select().from(clientLedger).where(where).orderBy(desc(clientLedger.seq)).limit(limit).offset(offset);
+  return { rows, total };
+}
+
+/**
+ * Moves everything of `fromId` onto `intoId` (a merge): phones (a phone both have stays once), the
+ * balance ledger, cash operations and their ledger rows, stock documents of a supplier. The balances
+ * are added (the ledger rows keep their `balance_after` as history).
+ */
+export async function moveEverything(tx: Tx, fromId: string, intoId: string): Promise<void> {
+  await tx.execute(sql`insert into counterparty_phones (counterparty_id, phone, digits, position)
+    select ${intoId}, p.phone, p.digits, 100 + p.position from counterparty_phones p where p.counterparty_id = ${fromId}
+    on conflict do nothing`);
+  await tx.delete(counterpartyPhones).where(eq(counterpartyPhones.counterpartyId, fromId));
+  await tx.update(clientLedger).set({ clientId: intoId }).where(eq(clientLedger.clientId, fromId));
+  await tx.update(cashOperations).set({ clientId: intoId }).where(eq(cashOperations.clientId, fromId));
+  await tx.update(cashMovements).set({ clientId: intoId }).where(eq(cashMovements.clientId, fromId));
+  await tx.update(stockDocuments).set({ supplierId: intoId }).where(eq(stockDocuments.supplierId, fromId));
 }

@@ -42,6 +42,9 @@ export const counterparties = pgTable(
     index('counterparties_supplier_idx').on(t.isSupplier),
     // «Owes us»: the few clients with a debt, in list order.
     index('counterparties_owes_idx').on(t.searchName).where(sql`${t.balance} < 0`),
+    // Search anywhere in the name or e-mail (`ilike '%…%'`): trigram indexes, no pending list (see catalog).
+    index('counterparties_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('counterparties_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
@@ -56,7 +59,13 @@ export const counterpartyPhones = pgTable(
     digits: text('digits').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.counterpartyId, t.phone] }), index('counterparty_phones_phone_idx').on(t.phone), index('counterparty_phones_digits_idx').on(t.digits)],
+  (t) => [
+    primaryKey({ columns: [t.counterpartyId, t.phone] }),
+    index('counterparty_phones_phone_idx').on(t.phone),
+    index('counterparty_phones_digits_idx').on(t.digits),
+    // Any part of a phone («…4567», «916 12…»): trigrams on the digits.
+    index('counterparty_phones_digits_trgm_idx').using('gin', t.digits.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 /**

@@ -1,0 +1,165 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { counterpartyKindLabels, type Client } from '@repo/contracts';
+import { api, getApiError, notify } from '@repo/shared-core';
+import { Can, DataTable, defineTableParams, useTableParams } from '@repo/ui';
+import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useClientFacets, useClients } from '../api';
+import { Balance, showPhone } from '../components/balance';
+import { ClientDrawer } from '../components/client-drawer';
+
+const spec = defineTableParams({ filters: { search: 'string', tag: 'string', source: 'string', owes: 'boolean', suppliers: 'boolean' }, pageSize: 50 });
+
+/** `/clients`: the client base — search by any part of a phone, name or e-mail; filters and the open card in the URL. */
+export function ClientsPage() {
+  const table = useTableParams(spec);
+  const f = table.params.filters;
+  const [search, setSearch] = useSearchParams();
+  const openId = search.get('open');
+  const setOpen = (id: string | null) =>
+    setSearch((p) => {
+      const next = new URLSearchParams(p);
+      if (id) next.set('open', id);
+      else next.delete('open');
+      return next;
+    });
+  const query = useClients({
+    page: table.params.page,
+    pageSize: table.params.pageSize,
+    search: f.search,
+    tag: f.tag,
+    source: f.source,
+    owes: f.owes ? 'true' : undefined,
+    isSupplier: f.suppliers ? 'true' : undefined,
+  } as never);
+  const facets = useClientFacets();
+  const [exporting, setExporting] = useState(false);
+  const filtered = !!(f.search || f.tag || f.source || f.owes || f.suppliers);
+
+  async function exportExcel() {
+    setExporting(true);
+    try {
+      const rows: Client[] = [];
+      const params = { search: f.search, tag: f.tag, source: f.source, owes: f.owes ? 'true' : undefined, isSupplier: f.suppliers ? 'true' : undefined };
+      for (let page = 1; page <= 100; page++) {
+        const { data } = await api.get<{ items: Client[]; total: number }>('clients', { params: { ...Object.fromEntries(Object.entries(params).filter(([, v]) => v)), page, pageSize: 100 } });
+        rows.push(...data.items);
+        if (rows.length >= data.total || data.items.length === 0) break;
+      }
+      const { default: writeXlsxFile } = await import('write-excel-file/browser');
+      const header = ['Клиент', 'Тип', 'Телефоны', 'E-mail', 'Источник', 'Метки', 'Скидка, %', 'Баланс, ₽', 'Поставщик'].map((value) => ({ value, fontWeight: 'bold' as const }));
+      const data = rows.map((c) => [
+        { value: c.name },
+        { value: counterpartyKindLabels[c.kind] },
+        { value: c.phones.map(showPhone).join(', ') },
+        { value: c.email ?? '' },
+        { value: c.source ?? '' },
+        { value: c.tags.join(', ') },
+        { value: c.discountPercent, type: Number },
+        { value: c.balance / 100, type: Number, format: '#,##0.00' },
+        { value: c.isSupplier ? 'да' : '' },
+      ]);
+      await writeXlsxFile([header, ...data] as never, {
+        columns: [{ width: 34 }, { width: 16 }, { width: 36 }, { width: 28 }, { width: 18 }, { width: 24 }, { width: 10 }, { width: 14 }, { width: 10 }],
+      }).toFile(`Клиенты ${new Date().toLocaleDateString('ru-RU')}.xlsx`);
+    } catch (e) {
+      notify.error(getApiError(e).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder="Телефон (любая часть), имя или e-mail"
+          defaultValue={f.search}
+          onSearch={(v) => table.setParams({ filters: { search: v.trim() || undefined } })}
+          style={{ width: 320 }}
+          aria-label="Поиск клиента"
+          autoFocus
+        />
+        <Select
+          allowClear
+          placeholder="Метка"
+          value={f.tag}
+          onChange={(v: string | undefined) => table.setParams({ filters: { tag: v } })}
+          options={(facets.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
+          style={{ width: 160 }}
+          aria-label="Метка"
+        />
+        <Select
+          allowClear
+          placeholder="Источник"
+          value={f.source}
+          onChange={(v: string | undefined) => table.setParams({ filters: { source: v } })}
+          options={(facets.data?.sources ?? []).map((t) => ({ value: t, label: t }))}
+          style={{ width: 180 }}
+          aria-label="Источник"
+        />
+        <Checkbox checked={!!f.owes} onChange={(e) => table.setParams({ filters: { owes: e.target.checked || undefined } })}>
+          Должники
+        </Checkbox>
+        <Checkbox checked={!!f.suppliers} onChange={(e) => table.setParams({ filters: { suppliers: e.target.checked || undefined } })}>
+          Поставщики
+        </Checkbox>
+        <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
+          {query.data ? <Typography.Text type="secondary">{query.data.total} в списке</Typography.Text> : null}
+          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
+            Excel
+          </Button>
+          <Can rule="create:client">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen('new')}>
+              Новый клиент
+            </Button>
+          </Can>
+        </Flex>
+      </Flex>
+      <DataTable
+        rowKey="id"
+        table={table}
+        query={query}
+        size="small"
+        scroll={{ x: 1000 }}
+        emptyText={filtered ? 'Никого не нашли: проверьте номер или имя' : 'Клиентов пока нет: добавьте первого'}
+        onRow={(c: Client) => ({ onClick: () => setOpen(c.id), style: { cursor: 'pointer' } })}
+        columns={[
+          {
+            key: 'name',
+            title: 'Клиент',
+            render: (_, c: Client) => (
+              <>
+                <Typography.Link onClick={() => setOpen(c.id)}>{c.name}</Typography.Link>
+                {c.kind === 'company' ? <Tag style={{ marginInlineStart: 6 }}>компания</Tag> : null}
+                {c.isSupplier ? <Tag color="purple">поставщик</Tag> : null}
+              </>
+            ),
+          },
+          {
+            key: 'phones',
+            title: 'Телефон',
+            width: 190,
+            render: (_, c: Client) =>
+              c.phones.length ? (
+                <>
+                  {showPhone(c.phones[0])}
+                  {c.phones.length > 1 ? <Typography.Text type="secondary" title={c.phones.slice(1).map(showPhone).join(', ')}> +{c.phones.length - 1}</Typography.Text> : null}
+                </>
+              ) : (
+                '—'
+              ),
+          },
+          { key: 'email', title: 'E-mail', width: 200, ellipsis: true, render: (_, c: Client) => c.email ?? '—' },
+          { key: 'source', title: 'Источник', width: 130, ellipsis: true, render: (_, c: Client) => c.source ?? '—' },
+          { key: 'tags', title: 'Метки', width: 170, render: (_, c: Client) => c.tags.map((t) => <Tag key={t}>{t}</Tag>) },
+          { key: 'discount', title: 'Скидка', width: 80, align: 'right', render: (_, c: Client) => (c.discountPercent ? `${c.discountPercent}%` : '—') },
+          { key: 'balance', title: 'Баланс', width: 170, align: 'right', render: (_, c: Client) => <Balance value={c.balance} /> },
+        ]}
+      />
+      <ClientDrawer id={openId} onClose={() => setOpen(null)} onOpen={setOpen} />
+    </>
+  );
+}

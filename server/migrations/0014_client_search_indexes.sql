@@ -1,0 +1,3 @@
+CREATE INDEX "counterparties_search_name_trgm_idx" ON "counterparties" USING gin ("search_name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "counterparties_email_trgm_idx" ON "counterparties" USING gin ("email" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "counterparty_phones_digits_trgm_idx" ON "counterparty_phones" USING gin ("digits" gin_trgm_ops) WITH (fastupdate=false);
