@@ -142,7 +142,10 @@ export const clientListQuerySchema = pageQuerySchema.extend({
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export type ClientListFilter = z.output<typeof clientListQuerySchema>;
-export const clientPageSchema = pageOf(clientSchema).meta({ id: 'ClientPage' });
+/** `total` is exact up to 1000 rows; beyond that it is 1000 and `totalExact` is false («более 1000»). */
+export const clientPageSchema = pageOf(clientSchema)
+  .extend({ totalExact: z.boolean() })
+  .meta({ id: 'ClientPage' });
 export type ClientPage = z.infer<typeof clientPageSchema>;
 
 /** What a name is searched by (shared with the server's `search_name`). */
@@ -154,6 +157,8 @@ export const clientSearchName = (name: string) => normalizeSearchText(name);
  */
 export function phoneSearchVariants(value: string): string[] {
   const digits = value.replace(/\D/g, '');
+  // «8 916…», «8(916)…», «8-916…»: the 8 is the trunk prefix, certainly.
+  if (/^\s*8[\s(-]/.test(value)) return [digits.slice(1)].filter((d) => d.length >= 3);
   const out = [phoneSearchDigits(value)];
   if (/^\s*8/.test(value) && digits.length > 1) out.push(digits.slice(1));
   return [...new Set(out)].filter((d) => d.length >= 3);

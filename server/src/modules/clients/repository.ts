@@ -65,19 +65,32 @@ export async function page(db: Conn, f: PageFilter) {
   if (f.source) conds.push(eq(counterparties.source, f.source));
   if (f.owes) conds.push(lt(counterparties.balance, 0));
   if (f.search) {
-    const any: SQL[] = [ilike(counterparties.searchName, containsPattern(f.search.name)), ilike(counterparties.email, containsPattern(f.search.raw))];
-    if (f.search.digits.length) {
+    // A query with letters is a name or an e-mail; one without is a phone (names and e-mails are not
+    // searched by digits alone, which keeps «4567» from scanning every e-mail with a number in it).
+    const any: SQL[] = [];
+    if (/\p{L}/u.test(f.search.raw)) any.push(ilike(counterparties.searchName, containsPattern(f.search.name)), ilike(counterparties.email, containsPattern(f.search.raw)));
+    else if (f.search.digits.length) {
       // Trigram index on the digits (migration 0014): any part of a phone, typed in any format.
       const likes = or(...f.search.digits.map((d) => sql`${counterpartyPhones.digits} like ${containsPattern(d)}`));
       any.push(sql`${counterparties.id} = any(array(select ${counterpartyPhones.counterpartyId} from ${counterpartyPhones} where ${likes}))`);
     }
-    conds.push(or(...any)!);
+    conds.push(any.length ? or(...any)! : sql`false`);
   }
   const where = and(...conds);
-  const [{ total }] = await db.select({ total: count() }).from(counterparties).where(where);
-  const rows = await db.select().from(counterparties).where(where).orderBy(asc(counterparties.searchName), asc(counterparties.id)).limit(f.limit).offset(f.offset);
-  return { rows, total };
+  // The total is counted up to COUNT_CAP (a search that matches half the base is narrowed, not paged):
+  // counting 200k rows costs more than the page itself.
+  const capped = db.select({ one: sql`1` }).from(counterparties).where(where).limit(COUNT_CAP + 1).as('capped');
+  const [{ total }] = await db.select({ total: count() }).from(capped);
+  // A search orders its matches after finding them (trigram bitmap, then a top-N sort): ordered by the
+  // bare column, the planner may walk the name index from «А» until it meets the matches, which for
+  // «Иван Петров» is a third of the base. The same order, not usable from the index.
+  const order = f.search ? [sql`${counterparties.searchName} || ''`, asc(counterparties.id)] : [asc(counterparties.searchName), asc(counterparties.id)];
+  const rows = await db.select().from(counterparties).where(where).orderBy(...order).limit(f.limit).offset(f.offset);
+  return { rows, total: Math.min(total, COUNT_CAP), totalExact: total <= COUNT_CAP };
 }
+
+/** Lists count their rows exactly up to this many; beyond it the total says «more than». */
+export const COUNT_CAP = 1000;
 
 /** The tags and sources of active clients, for filters and suggestions. */
 export async function facets(db: Conn): Promise<{ tags: string[]; sources: string[] }> {

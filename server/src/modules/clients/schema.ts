@@ -39,6 +39,8 @@ export const counterparties = pgTable(
   },
   (t) => [
     index('counterparties_search_name_idx').on(t.searchName),
+    // The list walks active clients in name order (ties by id) and stops at the page.
+    index('counterparties_list_order_idx').on(t.searchName, t.id).where(sql`${t.archivedAt} is null`),
     index('counterparties_supplier_idx').on(t.isSupplier),
     // «Owes us»: the few clients with a debt, in list order.
     index('counterparties_owes_idx').on(t.searchName).where(sql`${t.balance} < 0`),

@@ -63,10 +63,10 @@ const snapshot = (c: Client) => {
 
 export async function listClients(ctx: Ctx, q: ClientListFilter): Promise<ClientPage> {
   const search = q.search ? { name: clientSearchName(q.search), digits: phoneSearchVariants(q.search), raw: q.search } : undefined;
-  const { rows, total } = await repo.page(ctx.db, { search, isSupplier: q.isSupplier, tag: q.tag, source: q.source, owes: q.owes, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const { rows, total, totalExact } = await repo.page(ctx.db, { search, isSupplier: q.isSupplier, tag: q.tag, source: q.source, owes: q.owes, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   const phones = await repo.phonesOf(ctx.db, rows.map((r) => r.id));
   const contacts = seesContacts(ctx);
-  return { items: rows.map((r) => toClient(r, phones.get(r.id) ?? [], contacts)), total, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map((r) => toClient(r, phones.get(r.id) ?? [], contacts)), total, totalExact, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getClient(ctx: Ctx, id: string): Promise<Client> {

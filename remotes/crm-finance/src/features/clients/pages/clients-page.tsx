@@ -107,7 +107,7 @@ export function ClientsPage() {
           Поставщики
         </Checkbox>
         <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
-          {query.data ? <Typography.Text type="secondary">{query.data.total} в списке</Typography.Text> : null}
+          {query.data ? <Typography.Text type="secondary">{query.data.totalExact ? query.data.total : `более ${query.data.total}`} в списке</Typography.Text> : null}
           <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
             Excel
           </Button>

@@ -1,0 +1,1 @@
+CREATE INDEX "counterparties_list_order_idx" ON "counterparties" USING btree ("search_name","id") WHERE "counterparties"."archived_at" is null;
