@@ -10,6 +10,7 @@ import { LocationCard } from './location-card';
 import { LocationFormDrawer } from './location-form-drawer';
 import { ReleasesTab } from './releases/releases-tab';
 import { WarehousesTab } from './warehouses/warehouses-tab';
+import { CashboxesTab } from './cashboxes/cashboxes-tab';
 import { useLocationRights } from './use-location-rights';
 
 /** `?location=new` or `?location=<id>`: an open form has its own URL, so it can be sent to a colleague. */
@@ -21,9 +22,10 @@ const LOCATIONS = 'locations';
 const AUDIT = 'audit';
 const RELEASES = 'releases';
 const WAREHOUSES = 'warehouses';
+const CASHBOXES = 'cashboxes';
 
 /**
- * «Настройки магазина»: the locations; their warehouses («Склады», `manage_settings`); the journal of
+ * «Настройки магазина»: the locations; their warehouses («Склады») and cashboxes («Кассы», `manage_settings`); the journal of
  * changes for roles with `view:audit`; the areas' versions («Версии разделов») for roles with `manage_settings`.
  */
 export function SettingsPage() {
@@ -34,6 +36,7 @@ export function SettingsPage() {
   const tabs = [
     { key: LOCATIONS, label: 'Магазины', children: <LocationsTab /> },
     ...(canManageReleases ? [{ key: WAREHOUSES, label: 'Склады', children: <WarehousesTab /> }] : []),
+    ...(canManageReleases ? [{ key: CASHBOXES, label: 'Кассы', children: <CashboxesTab /> }] : []),
     ...(canViewAudit ? [{ key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> }] : []),
     ...(canManageReleases ? [{ key: RELEASES, label: 'Версии разделов', children: <ReleasesTab /> }] : []),
   ];
