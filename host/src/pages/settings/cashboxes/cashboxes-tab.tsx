@@ -1,10 +1,10 @@
-import { EditOutlined, PlusOutlined, StarFilled } from '@ant-design/icons';
 import { cashboxKindLabels, cashboxKinds, type Cashbox, type CashboxKind } from '@repo/contracts';
 import { api, entityKeys, formatMoney, getApiError, notify, useLocationStore } from '@repo/shared-core';
 import { QueryState } from '@repo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ShopCards } from '../shop-cards';
 
 const keys = entityKeys('cash_balance');
 
@@ -53,51 +53,23 @@ export function CashboxesTab() {
     <>
       <QueryState query={query} isEmpty={(d) => d.length === 0} empty="Касс нет">
         {(list) => (
-          <Flex vertical gap={12}>
-            {[...new Set(list.map((c) => c.locationId))].map((locationId) => {
-              const own = list.filter((c) => c.locationId === locationId);
-              return (
-                <Card
-                  key={locationId}
-                  size="small"
-                  title={own[0].locationName}
-                  extra={
-                    <Button size="small" icon={<PlusOutlined />} aria-label={`Добавить кассу: ${own[0].locationName}`} onClick={() => open({ mode: 'create', locationId })}>
-                      Касса
-                    </Button>
-                  }
-                >
-                  <List
-                    size="small"
-                    dataSource={own}
-                    renderItem={(c) => (
-                      <List.Item
-                        actions={[
-                          c.isDefault ? null : (
-                            <Button key="default" size="small" type="link" onClick={() => void makeDefault.mutateAsync(c.id).then(() => notify.success(`«${c.name}» — основная касса`))}>
-                              Сделать основной
-                            </Button>
-                          ),
-                          <Button key="edit" size="small" type="text" icon={<EditOutlined />} aria-label={`Изменить «${c.name}»`} onClick={() => open({ mode: 'edit', cashbox: c })} />,
-                        ].filter(Boolean)}
-                      >
-                        <Space wrap>
-                          <Typography.Text>{c.name}</Typography.Text>
-                          <Tag>{cashboxKindLabels[c.kind]}</Tag>
-                          {c.isDefault ? (
-                            <Tag icon={<StarFilled />} color="gold">
-                              основная
-                            </Tag>
-                          ) : null}
-                          <Typography.Text type="secondary">{formatMoney(c.balance)}</Typography.Text>
-                        </Space>
-                      </List.Item>
-                    )}
-                  />
-                </Card>
-              );
-            })}
-          </Flex>
+          <ShopCards
+            items={list}
+            addLabel="Добавить кассу"
+            noun="Касса"
+            defaultTag="основная"
+            makeDefaultText="Сделать основной"
+            editLabel={(c) => `Изменить «${c.name}»`}
+            onAdd={(locationId) => open({ mode: 'create', locationId })}
+            onEdit={(cashbox) => open({ mode: 'edit', cashbox })}
+            onMakeDefault={(c) => void makeDefault.mutateAsync(c.id).then(() => notify.success(`«${c.name}» — основная касса`))}
+            details={(c) => (
+              <>
+                <Tag>{cashboxKindLabels[c.kind]}</Tag>
+                <Typography.Text type="secondary">{formatMoney(c.balance)}</Typography.Text>
+              </>
+            )}
+          />
         )}
       </QueryState>
       <Modal

@@ -1,10 +1,10 @@
-import { EditOutlined, PlusOutlined, StarFilled } from '@ant-design/icons';
 import type { Warehouse } from '@repo/contracts';
 import { api, entityKeys, getApiError, notify, useLocationStore } from '@repo/shared-core';
 import { QueryState } from '@repo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { ShopCards } from '../shop-cards';
 
 const keys = entityKeys('stock_balance');
 
@@ -50,49 +50,17 @@ export function WarehousesTab() {
     <>
       <QueryState query={query} isEmpty={(d) => d.length === 0} empty="Складов нет">
         {(list) => (
-          <Flex vertical gap={12}>
-            {[...new Set(list.map((w) => w.locationId))].map((locationId) => {
-              const own = list.filter((w) => w.locationId === locationId);
-              return (
-                <Card
-                  key={locationId}
-                  size="small"
-                  title={own[0].locationName}
-                  extra={
-                    <Button size="small" icon={<PlusOutlined />} aria-label={`Добавить склад: ${own[0].locationName}`} onClick={() => open({ mode: 'create', locationId })}>
-                      Склад
-                    </Button>
-                  }
-                >
-                  <List
-                    size="small"
-                    dataSource={own}
-                    renderItem={(w) => (
-                      <List.Item
-                        actions={[
-                          w.isDefault ? null : (
-                            <Button key="default" size="small" type="link" onClick={() => void makeDefault.mutateAsync(w.id).then(() => notify.success(`«${w.name}» — основной склад`))}>
-                              Сделать основным
-                            </Button>
-                          ),
-                          <Button key="rename" size="small" type="text" icon={<EditOutlined />} aria-label={`Переименовать «${w.name}»`} onClick={() => open({ mode: 'rename', warehouse: w })} />,
-                        ].filter(Boolean)}
-                      >
-                        <Space>
-                          <Typography.Text>{w.name}</Typography.Text>
-                          {w.isDefault ? (
-                            <Tag icon={<StarFilled />} color="gold">
-                              основной
-                            </Tag>
-                          ) : null}
-                        </Space>
-                      </List.Item>
-                    )}
-                  />
-                </Card>
-              );
-            })}
-          </Flex>
+          <ShopCards
+            items={list}
+            addLabel="Добавить склад"
+            noun="Склад"
+            defaultTag="основной"
+            makeDefaultText="Сделать основным"
+            editLabel={(w) => `Переименовать «${w.name}»`}
+            onAdd={(locationId) => open({ mode: 'create', locationId })}
+            onEdit={(warehouse) => open({ mode: 'rename', warehouse })}
+            onMakeDefault={(w) => void makeDefault.mutateAsync(w.id).then(() => notify.success(`«${w.name}» — основной склад`))}
+          />
         )}
       </QueryState>
       <Modal

@@ -1,10 +1,11 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { counterpartyKindLabels, type Client } from '@repo/contracts';
-import { api, getApiError, notify } from '@repo/shared-core';
+import { getApiError, notify } from '@repo/shared-core';
 import { Can, DataTable, defineTableParams, useTableParams } from '@repo/ui';
 import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { fetchAllPages, moneyCell, saveXlsx } from '../../../shared/excel';
 import { useClientFacets, useClients } from '../api';
 import { Balance, showPhone } from '../components/balance';
 import { ClientDrawer } from '../components/client-drawer';
@@ -40,29 +41,23 @@ export function ClientsPage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      const rows: Client[] = [];
-      const params = { search: f.search, tag: f.tag, source: f.source, owes: f.owes ? 'true' : undefined, isSupplier: f.suppliers ? 'true' : undefined };
-      for (let page = 1; page <= 100; page++) {
-        const { data } = await api.get<{ items: Client[]; total: number }>('clients', { params: { ...Object.fromEntries(Object.entries(params).filter(([, v]) => v)), page, pageSize: 100 } });
-        rows.push(...data.items);
-        if (rows.length >= data.total || data.items.length === 0) break;
-      }
-      const { default: writeXlsxFile } = await import('write-excel-file/browser');
-      const header = ['Клиент', 'Тип', 'Телефоны', 'E-mail', 'Источник', 'Метки', 'Скидка, %', 'Баланс, ₽', 'Поставщик'].map((value) => ({ value, fontWeight: 'bold' as const }));
-      const data = rows.map((c) => [
-        { value: c.name },
-        { value: counterpartyKindLabels[c.kind] },
-        { value: c.phones.map(showPhone).join(', ') },
-        { value: c.email ?? '' },
-        { value: c.source ?? '' },
-        { value: c.tags.join(', ') },
-        { value: c.discountPercent, type: Number },
-        { value: c.balance / 100, type: Number, format: '#,##0.00' },
-        { value: c.isSupplier ? 'да' : '' },
-      ]);
-      await writeXlsxFile([header, ...data] as never, {
-        columns: [{ width: 34 }, { width: 16 }, { width: 36 }, { width: 28 }, { width: 18 }, { width: 24 }, { width: 10 }, { width: 14 }, { width: 10 }],
-      }).toFile(`Клиенты ${new Date().toLocaleDateString('ru-RU')}.xlsx`);
+      const rows = await fetchAllPages<Client>('clients', { search: f.search, tag: f.tag, source: f.source, owes: f.owes ? 'true' : undefined, isSupplier: f.suppliers ? 'true' : undefined }, 100);
+      await saveXlsx(
+        'Клиенты',
+        ['Клиент', 'Тип', 'Телефоны', 'E-mail', 'Источник', 'Метки', 'Скидка, %', 'Баланс, ₽', 'Поставщик'],
+        rows.map((c) => [
+          { value: c.name },
+          { value: counterpartyKindLabels[c.kind] },
+          { value: c.phones.map(showPhone).join(', ') },
+          { value: c.email ?? '' },
+          { value: c.source ?? '' },
+          { value: c.tags.join(', ') },
+          { value: c.discountPercent, type: Number },
+          moneyCell(c.balance),
+          { value: c.isSupplier ? 'да' : '' },
+        ]),
+        [34, 16, 36, 28, 18, 24, 10, 14, 10],
+      );
     } catch (e) {
       notify.error(getApiError(e).message);
     } finally {

@@ -1,10 +1,11 @@
 import { DownloadOutlined, MinusOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { cashboxKindLabels, type CashLedgerRow, type CashOperationDraft, type CashOperationKind, type CashShift, type Cashbox } from '@repo/contracts';
-import { api, dayjs, formatDateTime, formatMoney, getApiError, notify, uiStore, useLocationStore } from '@repo/shared-core';
+import { dayjs, formatDateTime, formatMoney, getApiError, notify, uiStore, useLocationStore } from '@repo/shared-core';
 import { Can, DataTable, DateCell, QueryError, defineTableParams, useRule, useTableParams } from '@repo/ui';
 import { Button, Card, DatePicker, Flex, Select, Skeleton, Tabs, Tag, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { fetchAllPages, moneyCell, saveXlsx } from '../../../shared/excel';
 import { useCashboxes, useClientOptions, useFinanceCategories, useLedger, useShifts } from '../api';
 import { categoryTree } from '../categories';
 import { CategoriesTab } from '../components/categories-tab';
@@ -209,31 +210,23 @@ function LedgerTab({ table, cashboxes, onOpen }: { table: LedgerTable; cashboxes
   async function exportExcel() {
     setExporting(true);
     try {
-      const rows: CashLedgerRow[] = [];
-      for (let page = 1; page <= 100; page++) {
-        const { data } = await api.get<{ items: CashLedgerRow[]; total: number }>('finance/ledger', {
-          params: { ...Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)), page, pageSize: 200 },
-        });
-        rows.push(...data.items);
-        if (rows.length >= data.total || data.items.length === 0) break;
-      }
-      const { default: writeXlsxFile } = await import('write-excel-file/browser');
-      const money = (v: number) => ({ value: v / 100, type: Number, format: '#,##0.00' });
-      const header = ['Дата', 'Номер', 'Касса', 'Статья', 'Клиент', 'Комментарий', 'Приход, ₽', 'Расход, ₽', 'Остаток, ₽'].map((value) => ({ value, fontWeight: 'bold' as const }));
-      const data = rows.map((r) => [
-        { value: formatDateTime(r.at) },
-        { value: r.cancellation ? `${r.number} (отмена)` : r.number },
-        { value: r.cashboxName },
-        { value: r.categoryName ?? '' },
-        { value: r.clientName ?? '' },
-        { value: r.comment ?? '' },
-        r.amount > 0 ? money(r.amount) : { value: null },
-        r.amount < 0 ? money(-r.amount) : { value: null },
-        money(r.balanceAfter),
-      ]);
-      await writeXlsxFile([header, ...data] as never, {
-        columns: [{ width: 17 }, { width: 14 }, { width: 22 }, { width: 26 }, { width: 26 }, { width: 40 }, { width: 14 }, { width: 14 }, { width: 14 }],
-      }).toFile(`Движение денег ${new Date().toLocaleDateString('ru-RU')}.xlsx`);
+      const rows = await fetchAllPages<CashLedgerRow>('finance/ledger', f);
+      await saveXlsx(
+        'Движение денег',
+        ['Дата', 'Номер', 'Касса', 'Статья', 'Клиент', 'Комментарий', 'Приход, ₽', 'Расход, ₽', 'Остаток, ₽'],
+        rows.map((r) => [
+          { value: formatDateTime(r.at) },
+          { value: r.cancellation ? `${r.number} (отмена)` : r.number },
+          { value: r.cashboxName },
+          { value: r.categoryName ?? '' },
+          { value: r.clientName ?? '' },
+          { value: r.comment ?? '' },
+          r.amount > 0 ? moneyCell(r.amount) : { value: null },
+          r.amount < 0 ? moneyCell(-r.amount) : { value: null },
+          moneyCell(r.balanceAfter),
+        ]),
+        [17, 14, 22, 26, 26, 40, 14, 14, 14],
+      );
     } catch (e) {
       notify.error(getApiError(e).message);
     } finally {
