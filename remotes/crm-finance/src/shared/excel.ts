@@ -2,14 +2,15 @@ import { api } from '@repo/shared-core';
 
 type Cell = { value: unknown; type?: unknown; format?: string; fontWeight?: 'bold' };
 
-/** Every row of a paged list under the screen's filters (up to `pages` × `pageSize`), for an export. */
+/** Every row of a paged list under the screen's filters (up to `pages` × `pageSize` rows), for an export. */
 export async function fetchAllPages<T>(url: string, filters: Record<string, unknown>, pageSize = 200, pages = 100): Promise<T[]> {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== false));
   const rows: T[] = [];
   for (let page = 1; page <= pages; page++) {
-    const { data } = await api.get<{ items: T[]; total: number }>(url, { params: { ...params, page, pageSize } });
+    const { data } = await api.get<{ items: T[]; total: number; totalExact?: boolean }>(url, { params: { ...params, page, pageSize } });
     rows.push(...data.items);
-    if (rows.length >= data.total || data.items.length === 0) break;
+    // A capped total (`totalExact: false`, «более 1000») is not the end: read on until a short page.
+    if (data.items.length < pageSize || (data.totalExact !== false && rows.length >= data.total)) break;
   }
   return rows;
 }

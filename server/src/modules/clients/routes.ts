@@ -64,7 +64,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/merge',
     {
       config: { rule: 'delete:client' },
-      schema: { tags, summary: 'Объединить дубликат с другим клиентом: всё переносится на intoId, дубликат уходит в архив', params: idParamsSchema, body: mergeClientRequestSchema, response: { 200: clientSchema, ...errors } },
+      schema: { tags, summary: 'Объединить дубликат с другим клиентом: всё переносится на intoId, дубликат уходит в архив (нужны права edit:client и delete:client)', params: idParamsSchema, body: mergeClientRequestSchema, response: { 200: clientSchema, ...errors } },
     },
     async (request) => service.mergeClient(ctx(request), request.params.id, request.body.intoId),
   );

@@ -5,6 +5,7 @@ import {
   formatPhone,
   hasRule,
   maskPhone,
+  missingRuleMessage,
   normalizePhone,
   phoneSearchVariants,
   type Client,
@@ -19,7 +20,7 @@ import {
 import type { Tx } from '../../db/client';
 import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
-import { AppError, invalidInput, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalidInput, notFound } from '../../lib/errors';
 import * as repo from './repository';
 
 /**
@@ -179,6 +180,8 @@ export async function archiveClient(ctx: Ctx, id: string): Promise<void> {
  * `merged_into_id`. Both rows are locked in id order; both changes are audited.
  */
 export async function mergeClient(ctx: Ctx, id: string, intoId: string): Promise<Client> {
+  // The route declares `delete:client` (the duplicate goes away); the kept client changes too.
+  if (!hasRule(ctx.auth.rules, 'edit:client')) throw forbidden(missingRuleMessage('edit:client'));
   if (id === intoId) throw invalidInput({ intoId: clientMessages.mergeSelf }, clientMessages.mergeSelf);
   return ctx.db.transaction(async (tx) => {
     const [first, second] = [id, intoId].sort();

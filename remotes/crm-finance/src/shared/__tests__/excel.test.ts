@@ -17,6 +17,16 @@ describe('fetchAllPages (exports)', () => {
     fake.restore();
   });
 
+  it('reads past a capped total («более 1000») until a short page', async () => {
+    const fake = createFakeApi();
+    fake.on('get', 'clients', (call) => {
+      const page = Number(call.query.page);
+      return { items: page < 3 ? ['a', 'b'] : ['c'], total: 2, totalExact: false };
+    });
+    expect(await fetchAllPages<string>('clients', {}, 2)).toEqual(['a', 'b', 'a', 'b', 'c']);
+    fake.restore();
+  });
+
   it('writes kopecks as roubles', () => {
     expect(moneyCell(123450)).toMatchObject({ value: 1234.5, format: '#,##0.00' });
   });

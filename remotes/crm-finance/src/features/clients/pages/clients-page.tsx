@@ -41,7 +41,7 @@ export function ClientsPage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      const rows = await fetchAllPages<Client>('clients', { search: f.search, tag: f.tag, source: f.source, owes: f.owes ? 'true' : undefined, isSupplier: f.suppliers ? 'true' : undefined }, 100);
+      const rows = await fetchAllPages<Client>('clients', { search: f.search, tag: f.tag, source: f.source, owes: f.owes ? 'true' : undefined, isSupplier: f.suppliers ? 'true' : undefined }, 200);
       await saveXlsx(
         'Клиенты',
         ['Клиент', 'Тип', 'Телефоны', 'E-mail', 'Источник', 'Метки', 'Скидка, %', 'Баланс, ₽', 'Поставщик'],
