@@ -118,13 +118,14 @@ export function ClientsPage() {
         table={table}
         query={query}
         size="small"
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1260 }}
         emptyText={filtered ? 'Никого не нашли: проверьте номер или имя' : 'Клиентов пока нет: добавьте первого'}
         onRow={(c: Client) => ({ onClick: () => setOpen(c.id), style: { cursor: 'pointer' } })}
         columns={[
           {
             key: 'name',
             title: 'Клиент',
+            width: 240,
             render: (_, c: Client) => (
               <>
                 <Typography.Link onClick={() => setOpen(c.id)}>{c.name}</Typography.Link>

@@ -294,7 +294,7 @@ function LedgerTab({ table, cashboxes, onOpen }: { table: LedgerTable; cashboxes
         table={table}
         query={query}
         size="small"
-        scroll={{ x: 1240 }}
+        scroll={{ x: 1100 }}
         emptyText={filtered ? 'За выбранный период движений нет' : 'Движений денег пока нет: проведите приход'}
         onRow={(r: CashLedgerRow) => ({ onClick: () => onOpen(r.operationId), style: { cursor: 'pointer' } })}
         columns={[
@@ -314,7 +314,6 @@ function LedgerTab({ table, cashboxes, onOpen }: { table: LedgerTable; cashboxes
           {
             key: 'category',
             title: 'Статья и комментарий',
-            width: 240,
             render: (_, r: CashLedgerRow) => (
               <>
                 <div>{r.categoryName ?? (r.kind === 'transfer' ? 'Перемещение' : '—')}</div>
