@@ -41,13 +41,14 @@ export function describeAreaContract({ area, areaMeta, routes, paths, menu, scre
             </MemoryRouter>
           </QueryClientProvider>,
         );
-        // The screen may load more lazily (shared-core's placeholder card is its own chunk): wait for it.
-        if (screenText) expect((await screen.findAllByText(screenText, undefined, { timeout: 5_000 })).length).toBeGreaterThan(0);
+        // The screen may load more lazily (shared-core's placeholder card is its own chunk): wait for it. The
+        // first one compiles antd on a cold jest cache (a fresh CI clone): that alone took over 5 s there.
+        if (screenText) expect((await screen.findAllByText(screenText, undefined, { timeout: 45_000 })).length).toBeGreaterThan(0);
         client.clear();
         unmount();
       }
       // Dozens of screens, each a lazy chunk (and a lazy placeholder card): more than jest's default 5 s on a busy machine.
-    }, 60_000);
+    }, 120_000);
   });
 
   describe(`${area}/area`, () => {
