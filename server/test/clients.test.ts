@@ -78,6 +78,36 @@ describe('the client base (issue #9)', () => {
     expect(none.items.map((x) => x.id)).not.toContain(c.id);
   });
 
+  it('a phone changed, removed or moved by a merge is found where it now is (phone_digits kept by the trigger)', async () => {
+    const a = await create({ name: 'Триггер Первый', phones: ['+7 (917) 555-90-11'] });
+    const b = await create({ name: 'Триггер Второй', phones: ['+7 (917) 555-90-22'] });
+    const ids = async (q: string) => clientPageSchema.parse((await call('GET', `?search=${encodeURIComponent(q)}`)).json()).items.map((x) => x.id);
+    expect((await call('PATCH', `/${a.id}`, { phones: ['+7 (917) 555-90-33', '+7 (917) 555-90-44'] })).statusCode).toBe(200);
+    expect(await ids('5559011')).not.toContain(a.id);
+    expect(await ids('5559044')).toEqual([a.id]);
+    expect((await call('POST', `/${b.id}/merge`, { intoId: a.id })).statusCode).toBe(200);
+    expect(await ids('5559022')).toEqual([a.id]);
+    const [row] = await app.db.select({ digits: counterparties.phoneDigits }).from(counterparties).where(eq(counterparties.id, a.id));
+    expect(row.digits.split(' ').sort()).toEqual(['79175559022', '79175559033', '79175559044']);
+  });
+
+  it('a search with more than 1000 matches says so and pages the first thousand found, in name order', async () => {
+    await app.db.execute(sql`insert into counterparties (kind, name, search_name)
+      select 'person', 'Массовый ' || lpad(g::text, 4, '0'), 'массовый ' || lpad(g::text, 4, '0') from generate_series(1, 1100) g`);
+    const first = clientPageSchema.parse((await call('GET', `?search=${encodeURIComponent('массов')}&pageSize=50`)).json());
+    expect([first.total, first.totalExact, first.items.length]).toEqual([1000, false, 50]);
+    const names = first.items.map((c) => c.name);
+    expect(names).toEqual([...names].sort());
+    const last = clientPageSchema.parse((await call('GET', `?search=${encodeURIComponent('массов')}&pageSize=50&page=20`)).json());
+    expect(last.items).toHaveLength(50);
+    expect(last.items[0].name > names[49]).toBe(true);
+    const beyond = clientPageSchema.parse((await call('GET', `?search=${encodeURIComponent('массов')}&pageSize=50&page=22`)).json());
+    expect([beyond.items.length, beyond.total, beyond.totalExact]).toEqual([0, 1000, false]);
+    const exact = clientPageSchema.parse((await call('GET', `?search=${encodeURIComponent('массовый 00')}`)).json());
+    expect([exact.total, exact.totalExact]).toEqual([99, true]);
+    await app.db.execute(sql`delete from counterparties where search_name like 'массовый %'`);
+  });
+
   it('warns of a duplicate phone, lists who has it, and saves only with the confirmation', async () => {
     const first = await create({ name: 'Первый Дубль', phones: ['+79173337788'] });
     const dups = (await call('GET', `/duplicates?phone=${encodeURIComponent('8 (917) 333-77-88')}`)).json();

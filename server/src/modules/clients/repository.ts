@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, rowsOf } from '../../lib/sql';
 import type { Db, Tx } from '../../db/client';
 import { cashMovements, cashOperations, clientLedger, counterparties, counterpartyPhones, stockDocuments } from '../../db/schema';
@@ -64,29 +64,37 @@ export async function page(db: Conn, f: PageFilter) {
   if (f.tag) conds.push(sql`${f.tag} = any(${counterparties.tags})`);
   if (f.source) conds.push(eq(counterparties.source, f.source));
   if (f.owes) conds.push(lt(counterparties.balance, 0));
-  if (f.search) {
-    // A query with letters is a name or an e-mail; one without is a phone (names and e-mails are not
-    // searched by digits alone, which keeps «4567» from scanning every e-mail with a number in it).
-    const any: SQL[] = [];
-    if (/\p{L}/u.test(f.search.raw)) any.push(ilike(counterparties.searchName, containsPattern(f.search.name)), ilike(counterparties.email, containsPattern(f.search.raw)));
-    else if (f.search.digits.length) {
-      // Trigram index on the digits (migration 0014): any part of a phone, typed in any format.
-      const likes = or(...f.search.digits.map((d) => sql`${counterpartyPhones.digits} like ${containsPattern(d)}`));
-      any.push(sql`${counterparties.id} = any(array(select ${counterpartyPhones.counterpartyId} from ${counterpartyPhones} where ${likes}))`);
-    }
-    conds.push(any.length ? or(...any)! : sql`false`);
+  if (!f.search) {
+    // No search: the list walks the name index and stops at the page; the total is counted up to
+    // COUNT_CAP (counting 200k rows costs more than the page itself).
+    const where = and(...conds);
+    const capped = db.select({ one: sql`1` }).from(counterparties).where(where).limit(COUNT_CAP + 1).as('capped');
+    const [{ total }] = await db.select({ total: count() }).from(capped);
+    const rows = await db.select().from(counterparties).where(where).orderBy(asc(counterparties.searchName), asc(counterparties.id)).limit(f.limit).offset(f.offset);
+    return { rows, total: Math.min(total, COUNT_CAP), totalExact: total <= COUNT_CAP };
   }
-  const where = and(...conds);
-  // The total is counted up to COUNT_CAP (a search that matches half the base is narrowed, not paged):
-  // counting 200k rows costs more than the page itself.
-  const capped = db.select({ one: sql`1` }).from(counterparties).where(where).limit(COUNT_CAP + 1).as('capped');
-  const [{ total }] = await db.select({ total: count() }).from(capped);
-  // A search orders its matches after finding them (trigram bitmap, then a top-N sort): ordered by the
-  // bare column, the planner may walk the name index from «А» until it meets the matches, which for
-  // «Иван Петров» is a third of the base. The same order, not usable from the index.
-  const order = f.search ? [sql`${counterparties.searchName} || ''`, asc(counterparties.id)] : [asc(counterparties.searchName), asc(counterparties.id)];
-  const rows = await db.select().from(counterparties).where(where).orderBy(...order).limit(f.limit).offset(f.offset);
-  return { rows, total: Math.min(total, COUNT_CAP), totalExact: total <= COUNT_CAP };
+  // A query with letters is a name or an e-mail; one without is a phone (names and e-mails are not
+  // searched by digits alone, which keeps «4567» from scanning every e-mail with a number in it). Each
+  // is one trigram bitmap on this table (`search_name` is already lower case with ё = е, so `like`).
+  const any: SQL[] = [];
+  if (/\p{L}/u.test(f.search.raw)) any.push(like(counterparties.searchName, containsPattern(f.search.name)), ilike(counterparties.email, containsPattern(f.search.raw)));
+  else for (const d of f.search.digits) any.push(like(counterparties.phoneDigits, containsPattern(d)));
+  conds.push(any.length ? or(...any)! : sql`false`);
+  // The matches are taken up to COUNT_CAP + 1 as the index finds them, then sorted by name and paged, in
+  // one statement: up to a thousand matches that is the whole answer in name order; beyond, the list
+  // says «more than 1000» and pages through the first thousand found, sorted, until the search is
+  // narrowed. Sorting all 10 000 «Смирнов» of a 200k base meant reading 10 000 rows for 20.
+  const m = db.$with('m').as(db.select().from(counterparties).where(and(...conds)).limit(COUNT_CAP + 1));
+  const found = await db
+    .with(m)
+    .select({ row: m._.selectedFields, total: sql<number>`(select count(*) from m)`.mapWith(Number) })
+    .from(m)
+    .orderBy(asc(m.searchName), asc(m.id))
+    // Pages end at the thousandth match (the total says «more than 1000»), not at the 1001st.
+    .limit(Math.max(0, Math.min(f.limit, COUNT_CAP - f.offset)))
+    .offset(f.offset);
+  const total = found[0]?.total ?? Number((await db.with(m).select({ n: count() }).from(m))[0].n);
+  return { rows: found.map((r) => r.row), total: Math.min(total, COUNT_CAP), totalExact: total <= COUNT_CAP };
 }
 
 /** Lists count their rows exactly up to this many; beyond it the total says «more than». */

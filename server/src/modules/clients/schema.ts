@@ -31,6 +31,11 @@ export const counterparties = pgTable(
      * advance), < 0 they owe us.
      */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * The digits of all the client's phones, space-separated: what a phone search matches, on this table
+     * (one trigram bitmap, no join). Kept by a trigger on `counterparty_phones` (migration 0017).
+     */
+    phoneDigits: text('phone_digits').notNull().default(''),
     /** Set when this duplicate was merged into another client (it is archived then). */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => counterparties.id),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
@@ -47,6 +52,7 @@ export const counterparties = pgTable(
     // Search anywhere in the name or e-mail (`ilike '%…%'`): trigram indexes, no pending list (see catalog).
     index('counterparties_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('counterparties_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('counterparties_phone_digits_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

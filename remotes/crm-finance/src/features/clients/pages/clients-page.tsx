@@ -102,7 +102,11 @@ export function ClientsPage() {
           Поставщики
         </Checkbox>
         <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
-          {query.data ? <Typography.Text type="secondary">{query.data.totalExact ? query.data.total : `более ${query.data.total}`} в списке</Typography.Text> : null}
+          {query.data ? (
+            <Typography.Text type="secondary">
+              {query.data.totalExact ? `${query.data.total} в списке` : f.search ? `найдено более ${query.data.total} — уточните поиск` : `более ${query.data.total} в списке`}
+            </Typography.Text>
+          ) : null}
           <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
             Excel
           </Button>

@@ -1,0 +1,2 @@
+ALTER TABLE "counterparties" ADD COLUMN "phone_digits" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "counterparties_phone_digits_trgm_idx" ON "counterparties" USING gin ("phone_digits" gin_trgm_ops) WITH (fastupdate=false);
