@@ -134,6 +134,13 @@ describe('demo finance', () => {
     expect(withDifference.length + shifts.items.length).toBeGreaterThan(0);
     const withClients = rowsOf<{ n: number }>(await app.db.execute(sql`select count(*)::int as n from cash_operations where client_id is not null`));
     expect(withClients[0].n).toBeGreaterThan(20);
+    // Card payments land on each shop's «Эквайринг» and are settled to «Расчётный счёт», which pays rent and suppliers.
+    const byBox = rowsOf<{ name: string; kind: string; moves: number; ins: number; outs: number }>(
+      await app.db.execute(sql`select b.name, b.kind, count(m.*)::int as moves, count(*) filter (where m.amount > 0)::int as ins, count(*) filter (where m.amount < 0)::int as outs
+        from cashboxes b join cash_movements m on m.cashbox_id = b.id where b.kind <> 'cash' group by b.id, b.name, b.kind`),
+    );
+    expect(byBox.filter((b) => b.kind === 'card' && b.ins > 10 && b.outs > 5)).toHaveLength(3);
+    expect(byBox.filter((b) => b.kind === 'bank' && b.name === 'Расчётный счёт' && b.ins > 10 && b.outs > 2)).toHaveLength(1);
     await expectLedgerAgrees();
   });
 

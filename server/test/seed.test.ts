@@ -32,7 +32,8 @@ describe('demo seed', () => {
   });
 
   it('creates a company, three locations each with a default warehouse and cashbox, four roles and four accounts', async () => {
-    expect(await counts(app.db)).toEqual({ companies: 1, locations: 3, warehouses: 3, cashboxes: 3, roles: 4, employees: 4, employeeLocations: 3 });
+    // Cashboxes: each shop's «Основная касса» and «Эквайринг», and the company's «Расчётный счёт» (finance demo).
+    expect(await counts(app.db)).toEqual({ companies: 1, locations: 3, warehouses: 3, cashboxes: 7, roles: 4, employees: 4, employeeLocations: 3 });
     const locs = await app.db.select().from(locations);
     for (const loc of locs) {
       expect(loc.address).toMatch(/^г\. Москва/);
@@ -41,7 +42,10 @@ describe('demo seed', () => {
       const wh = await app.db.select().from(warehouses).where(eq(warehouses.locationId, loc.id));
       expect(wh).toEqual([expect.objectContaining({ name: 'Основной склад', isDefault: true })]);
       const cb = await app.db.select().from(cashboxes).where(eq(cashboxes.locationId, loc.id));
-      expect(cb).toEqual([expect.objectContaining({ name: 'Основная касса', kind: 'cash', isDefault: true })]);
+      expect(cb.filter((c) => c.isDefault)).toEqual([expect.objectContaining({ name: 'Основная касса', kind: 'cash', isDefault: true })]);
+      expect(cb.filter((c) => !c.isDefault).map((c) => [c.name, c.kind]).sort()).toEqual(
+        [['Эквайринг', 'card'], ...(loc.name === 'Сервис+ на Арбате' ? [['Расчётный счёт', 'bank']] : [])].sort(),
+      );
     }
     const [company] = await app.db.select().from(companies);
     expect(locs.every((l) => l.companyId === company.id)).toBe(true);

@@ -53,11 +53,12 @@ export function FinancePage() {
 
   return (
     <>
-      <Flex gap={12} wrap align="start" style={{ marginBottom: 16 }}>
+      <Flex vertical gap={12} style={{ marginBottom: 16 }}>
         {cashboxes.isError ? <QueryError error={cashboxes.error} onRetry={() => void cashboxes.refetch()} /> : null}
         {cashboxes.isPending ? <Skeleton active paragraph={{ rows: 2 }} style={{ maxWidth: 480 }} /> : null}
         {cashboxes.data ? (
-          <Flex gap={12} wrap data-testid="cashboxes">
+          // Equal cards in a grid: a shop's cash, card and bank boxes line up at any width.
+          <div data-testid="cashboxes" style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
             {mine.length === 0 ? <Typography.Text type="secondary">В этом магазине нет касс: добавьте их в настройках.</Typography.Text> : null}
             {mine.map((c) => (
               <CashboxCard
@@ -70,27 +71,28 @@ export function FinancePage() {
                 onCloseShift={(s) => setDialog({ closeShift: s })}
               />
             ))}
-            {mine.length > 1 ? (
-              <Card size="small" style={{ minWidth: 180 }}>
-                <Typography.Text type="secondary">Всего в магазине</Typography.Text>
-                <div style={{ fontSize: 22, fontWeight: 600 }}>{formatMoney(total)}</div>
-              </Card>
-            ) : null}
-          </Flex>
+          </div>
         ) : null}
-        <Can rule="create:finance">
-          <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'income' })}>
-              Приход
-            </Button>
-            <Button icon={<MinusOutlined />} onClick={() => setDialog({ kind: 'expense' })}>
-              Расход
-            </Button>
-            <Button icon={<SwapOutlined />} onClick={() => setDialog({ kind: 'transfer' })}>
-              Перемещение
-            </Button>
-          </Flex>
-        </Can>
+        <Flex gap={8} wrap align="center">
+          {mine.length > 1 ? (
+            <Typography.Text type="secondary" data-testid="cashboxes-total">
+              Всего в магазине: <Typography.Text strong>{formatMoney(total)}</Typography.Text>
+            </Typography.Text>
+          ) : null}
+          <Can rule="create:finance">
+            <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'income' })}>
+                Приход
+              </Button>
+              <Button icon={<MinusOutlined />} onClick={() => setDialog({ kind: 'expense' })}>
+                Расход
+              </Button>
+              <Button icon={<SwapOutlined />} onClick={() => setDialog({ kind: 'transfer' })}>
+                Перемещение
+              </Button>
+            </Flex>
+          </Can>
+        </Flex>
       </Flex>
 
       <Tabs
@@ -143,19 +145,22 @@ function CashboxCard({
       size="small"
       hoverable
       onClick={onSelect}
-      style={{ minWidth: 240, borderColor: selected ? 'var(--ant-color-primary, #1677ff)' : undefined }}
+      style={{ borderColor: selected ? 'var(--ant-color-primary, #1677ff)' : undefined }}
       data-testid={`cashbox-${cashbox.name}`}
       aria-pressed={selected}
     >
       <Flex justify="space-between" align="baseline" gap={8}>
-        <Typography.Text strong>{cashbox.name}</Typography.Text>
-        <Tag>{cashboxKindLabels[cashbox.kind]}</Tag>
+        <Typography.Text strong ellipsis={{ tooltip: cashbox.name }}>
+          {cashbox.name}
+        </Typography.Text>
+        {/* The kind, unless the name already says it («Эквайринг», «Расчётный счёт»). */}
+        {cashbox.name.toLowerCase() === cashboxKindLabels[cashbox.kind].toLowerCase() ? null : <Tag style={{ marginInlineEnd: 0 }}>{cashboxKindLabels[cashbox.kind]}</Tag>}
       </Flex>
       <div style={{ fontSize: 22, fontWeight: 600, margin: '4px 0' }} data-testid="cashbox-balance">
         {formatMoney(cashbox.balance)}
       </div>
       {cashbox.kind === 'cash' ? (
-        <Flex justify="space-between" align="center" gap={8} onClick={(e) => e.stopPropagation()}>
+        <Flex vertical align="start" gap={6} onClick={(e) => e.stopPropagation()}>
           {shift ? (
             <Typography.Text type="success" style={{ fontSize: 12 }}>
               Смена {shift.number} с {formatDateTime(shift.openedAt)}
