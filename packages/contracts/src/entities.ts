@@ -6,9 +6,10 @@ import { entities as ruleEntities } from './rules';
  * employee's own), location images (part of a location), area releases (under `manage_settings`), stock
  * balances (announced when a posting moves goods; governed by `stock_document` rules), product photos
  * (part of a product, under `edit:product`), and the money records governed by `finance` rules: cash
- * operations, cash balances (announced when money moves), cash shifts, cashboxes and finance categories.
+ * operations, cash balances (announced when money moves), cash shifts, cashboxes and finance categories;
+ * repair order statuses (settings, under `manage_settings`).
  */
-export const recordOnlyEntities = ['session', 'location_image', 'release', 'stock_balance', 'product_image', 'cash_operation', 'cash_balance', 'cash_shift', 'cashbox', 'finance_category'] as const;
+export const recordOnlyEntities = ['session', 'location_image', 'release', 'stock_balance', 'product_image', 'cash_operation', 'cash_balance', 'cash_shift', 'cashbox', 'finance_category', 'order_status'] as const;
 
 /**
  * The one list of entity names: every rule entity (`rules.ts`) plus the record-only ones. The audit

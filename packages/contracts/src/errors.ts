@@ -15,6 +15,10 @@ export const errorCodes = [
   'insufficient_funds',
   /** A client's phone is already another client's (409); saving again with `confirmDuplicate: true` keeps both. */
   'duplicate_phone',
+  /** A repair order's status may not change to that one from its current status (409). */
+  'status_not_allowed',
+  /** A repair order cannot be issued with money owed without the right to issue on credit (409). */
+  'payment_due',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

@@ -12,6 +12,8 @@ export * from './catalog';
 export * from './stock';
 export * from './clients';
 export * from './finance';
+export * from './orders';
+export * from './templates';
 export * from './audit';
 export * from './realtime';
 export * from './health';

@@ -39,6 +39,8 @@ export const specialRights = [
   'see_client_contacts',
   'edit_closed_period',
   'manage_settings',
+  /** Issue a repair order (or post a sale) with money still owed: the debt shows on the client. */
+  'issue_on_credit',
 ] as const;
 export type SpecialRight = (typeof specialRights)[number];
 
@@ -119,6 +121,7 @@ export const specialRightLabels: Record<SpecialRight, string> = {
   see_client_contacts: 'просмотр контактов клиентов',
   edit_closed_period: 'изменение закрытого периода',
   manage_settings: 'управление настройками',
+  issue_on_credit: 'выдача заказов в долг',
 };
 
 /** «Нет права: изменение — магазины» — the 403 `forbidden` message naming what is missing. */

@@ -17,7 +17,7 @@ function managerRules(): Rule[] {
     else if (entity === 'employee') rules.push(...on(entity, ['view', 'create', 'edit'], 'all'));
     else rules.push(...on(entity, actions, 'all'));
   }
-  return [...rules, 'change_location', 'see_cost', 'see_client_contacts'];
+  return [...rules, 'change_location', 'see_cost', 'see_client_contacts', 'issue_on_credit'];
 }
 
 /** Engineer: repair orders of the current location, edits the ones they own; reads the catalogue and clients. */
@@ -28,6 +28,7 @@ function engineerRules(): Rule[] {
     'create:repair_order:location',
     'print:repair_order:location',
     'edit:repair_order:own',
+    'view:stock_document:location',
     'view:product:location',
     'view:category:all',
     'view:client:location',
@@ -43,6 +44,8 @@ function cashierRules(): Rule[] {
     ...on('sale', ['view', 'create', 'post', 'print'], 'location'),
     ...on('client', ['view', 'create'], 'location'),
     ...on('finance', ['view', 'create'], 'location'),
+    // Takes payments for repair orders and issues them at the counter.
+    ...on('repair_order', ['view', 'post', 'print'], 'location'),
     'view:product:location',
     'view:category:all',
   ];
