@@ -11,4 +11,5 @@ export * from '../../modules/catalog/schema';
 export * from '../../modules/clients/schema';
 export * from '../../modules/stock/schema';
 export * from '../../modules/finance/schema';
+export * from '../../modules/orders/schema';
 export * from './seed-runs';

@@ -27,6 +27,14 @@ export interface Move {
 
 export const insufficientStock = (message: string) => new AppError(409, 'insufficient_stock', message);
 
+/** What a ledger row names as its source: a stock document, or a repair order / sale that moves goods. */
+export type LedgerDocumentType = StockDocumentType | 'repair_order' | 'sale';
+export interface LedgerDocument {
+  id: string;
+  type: LedgerDocumentType;
+  number: string;
+}
+
 /**
  * The pools locked by `lockPools`: the map is the working state the caller changes with `set`; `before`
  * keeps what was read under the lock (the running totals need both, and only changed pools are written).
@@ -140,7 +148,7 @@ export async function namesOf(tx: Tx, productIds: string[], warehouseIds: string
  */
 export async function writeMoves(
   tx: Tx,
-  doc: { id: string; type: StockDocumentType; number: string },
+  doc: LedgerDocument,
   moves: Move[],
   pools: LockedPools,
   opts: { cancellation?: boolean; at?: Date } = {},
@@ -258,7 +266,7 @@ async function addToTotals(tx: Tx, change: Map<string, Totals>): Promise<void> {
  * `cancelIncoming` (its revaluation, if any, is written as a zero-quantity row), an outgoing net
  * through `enter`.
  */
-export async function reverseDocument(tx: Tx, doc: { id: string; type: StockDocumentType; number: string }): Promise<void> {
+export async function reverseDocument(tx: Tx, doc: LedgerDocument): Promise<void> {
   const own = await tx.select().from(stockMovements).where(and(eq(stockMovements.documentId, doc.id), eq(stockMovements.cancellation, false))).orderBy(asc(stockMovements.seq));
   if (own.length === 0) return;
   const productIds = [...new Set(own.map((m) => m.productId))];

@@ -89,10 +89,10 @@ export const stockMovements = pgTable(
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     at: stamp('at').notNull().defaultNow(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => stockDocuments.id),
-    documentType: text('document_type', { enum: ['receipt', 'write_off', 'transfer', 'stocktake', 'supplier_return'] }).notNull(),
+    // The document whose posting wrote the row: a stock document, or a repair order / sale that moves
+    // goods (`document_type` says which table; no foreign key, the ledger outlives the shape of documents).
+    documentId: uuid('document_id').notNull(),
+    documentType: text('document_type', { enum: ['receipt', 'write_off', 'transfer', 'stocktake', 'supplier_return', 'repair_order', 'sale'] }).notNull(),
     number: text('number').notNull(),
     cancellation: boolean('cancellation').notNull().default(false),
     warehouseId: uuid('warehouse_id').references(() => warehouses.id),
@@ -190,7 +190,8 @@ export const stockSerials = pgTable(
     serial: text('serial').notNull(),
     status: text('status', { enum: ['in_stock', 'in_transit', 'gone'] }).notNull(),
     warehouseId: uuid('warehouse_id').references(() => warehouses.id),
-    documentId: uuid('document_id').references(() => stockDocuments.id),
+    /** The document that last moved it (a stock document, a repair order or a sale: no foreign key). */
+    documentId: uuid('document_id'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.serial] }), index('stock_serials_serial_idx').on(t.serial), index('stock_serials_warehouse_idx').on(t.warehouseId)],
