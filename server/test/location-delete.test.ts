@@ -31,7 +31,7 @@ describe('DELETE /api/location/:id', () => {
     expect(res.statusCode).toBe(409);
     // The engineer and the cashier work in the first location.
     expect(res.json().code).toBe('conflict');
-    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть складские документы \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\)$/);
+    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть кассы \(\d+\); у него есть складские документы \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\)$/);
     expect(await exists(loc[0]._id)).toBe(true);
     expect(await app.db.select().from(warehouses).where(eq(warehouses.locationId, loc[0]._id))).toHaveLength(1);
   });
@@ -57,8 +57,11 @@ describe('DELETE /api/location/:id', () => {
       .where(sql`${cashOperations.locationId} = ${loc[1]._id} or ${cashOperations.toLocationId} = ${loc[1]._id}`);
     const [{ shifts }] = await app.db.select({ shifts: sql<number>`count(*)::int` }).from(cashShifts).where(sql`${cashShifts.locationId} = ${loc[1]._id}`);
     expect(ops).toBeGreaterThan(0);
+    // Its cashboxes besides the default one: the demo «Эквайринг» and the two added here.
+    const [{ boxes }] = await app.db.select({ boxes: sql<number>`count(*)::int` }).from(cashboxes).where(sql`${cashboxes.locationId} = ${loc[1]._id} and not ${cashboxes.isDefault}`);
+    expect(boxes).toBe(3);
     expect(res.json().message).toBe(
-      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (2); у него есть складские документы (${n}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts})`,
+      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (${boxes}); у него есть складские документы (${n}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts})`,
     );
   });
 

@@ -39,6 +39,8 @@ export type CashShiftStatus = (typeof cashShiftStatuses)[number];
 export const systemFinanceCategories = {
   shift_surplus: { kind: 'income', name: 'Излишек по смене' },
   shift_shortage: { kind: 'expense', name: 'Недостача по смене' },
+  order_payment: { kind: 'income', name: 'Оплата заказа' },
+  order_refund: { kind: 'expense', name: 'Возврат по заказу' },
 } as const;
 export type SystemFinanceCategoryCode = keyof typeof systemFinanceCategories;
 

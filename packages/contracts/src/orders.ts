@@ -171,16 +171,14 @@ export type UpdateOrderStatusRequest = z.input<typeof updateOrderStatusRequestSc
 // ---------------------------------------------------------------------------------------------------
 // Orders
 
-const deviceText = (label: string, required = false) =>
-  required
-    ? safeText({ min: 1, max: orderLimits.deviceFieldMax, label, messages: { required: `Укажите: ${label.toLowerCase()}` } })
-    : optionalSafeText({ max: orderLimits.deviceFieldMax, label });
+const deviceName = (label: string) => safeText({ min: 1, max: orderLimits.deviceFieldMax, label, messages: { required: `Укажите: ${label.toLowerCase()}` } });
 
 export const deviceInputSchema = z.object({
-  type: deviceText('Тип устройства', true),
-  brand: deviceText('Бренд', true),
-  model: deviceText('Модель', true),
-  imei: imeiSchema.nullish().or(z.literal('').transform(() => null)),
+  type: deviceName('Тип устройства'),
+  brand: deviceName('Бренд'),
+  model: deviceName('Модель'),
+  // An empty field is no IMEI; anything typed must be a valid one (the error lands on `device.imei`).
+  imei: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), imeiSchema.nullish()),
   serial: optionalSafeText({ max: orderLimits.serialMax, label: 'Серийный номер' }),
   appearance: optionalSafeText({ max: orderLimits.appearanceMax, multiline: true, label: 'Внешний вид' }),
   kit: optionalSafeText({ max: orderLimits.kitMax, multiline: true, label: 'Комплектация' }),
@@ -500,3 +498,24 @@ export const defaultOrderStatuses: Array<{ name: string; colour: string; group: 
   { name: 'Выдан', colour: '#8c8c8c', group: 'closed', limitHours: null, next: [] },
   { name: 'Отказ', colour: '#f5222d', group: 'cancelled', limitHours: null, next: ['Выдан'] },
 ];
+
+/** `GET /api/orders/parts?search=`: goods with free stock in the current location's warehouses, for adding a part. */
+export const partLookupQuerySchema = z.object({ search: optionalSafeText({ max: orderLimits.searchMax, label: 'Поиск' }) });
+export const partLookupItemSchema = z
+  .object({
+    productId: z.string(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    price: z.number().int(),
+    warrantyDays: z.number().int(),
+    serialTracked: z.boolean(),
+    warehouseId: z.string(),
+    warehouseName: z.string(),
+    /** Quantity minus what is reserved. */
+    free: z.number().int(),
+    /** Serials in that warehouse not taken by an open order (serial-tracked goods, up to 50). */
+    serials: z.array(z.string()),
+  })
+  .meta({ id: 'PartLookupItem' });
+export type PartLookupItem = z.infer<typeof partLookupItemSchema>;
+export const partLookupListSchema = z.array(partLookupItemSchema);

@@ -6,6 +6,7 @@ import { clientsModule } from './clients';
 import { financeModule } from './finance';
 import { healthModule } from './health';
 import { locationModule } from './location';
+import { devicesModule, ordersModule } from './orders';
 import { releasesModule } from './releases';
 import { stockModule } from './stock';
 
@@ -14,4 +15,4 @@ import { stockModule } from './stock';
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, auditModule, releasesModule];

@@ -28,7 +28,6 @@ function engineerRules(): Rule[] {
     'create:repair_order:location',
     'print:repair_order:location',
     'edit:repair_order:own',
-    'view:stock_document:location',
     'view:product:location',
     'view:category:all',
     'view:client:location',

@@ -124,6 +124,17 @@ async function checkPhonesFree(tx: Tx, phones: string[], selfId: string | null, 
   }
 }
 
+/**
+ * A client made inside another module's transaction (the repair-order intake): a person with a name and
+ * one phone, audited like any new client. The caller checked the phone is free.
+ */
+export async function createClientInTx(ctx: Ctx, tx: Tx, input: { name: string; phone: string }): Promise<string> {
+  const row = await repo.insert(tx, { name: input.name, searchName: clientSearchName(input.name), kind: 'person', tags: [], discountPercent: 0, isSupplier: false });
+  await repo.setPhones(tx, row.id, [input.phone]);
+  await recordChange(tx, ctx, { entity: ENTITY, id: row.id, action: 'create', after: snapshot(toClient(row, [input.phone])), locationId: null });
+  return row.id;
+}
+
 export async function createClient(ctx: Ctx, input: CreateClientInput): Promise<Client> {
   return ctx.db.transaction(async (tx) => {
     await checkPhonesFree(tx, input.phones, null, input.confirmDuplicate);

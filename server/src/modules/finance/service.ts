@@ -384,7 +384,7 @@ export async function copyOperation(ctx: Ctx, id: string): Promise<CashOperation
 // ---------------------------------------------------------------------------------------------------
 // Shifts
 
-async function systemCategory(tx: Tx, code: keyof typeof systemFinanceCategories): Promise<string> {
+export async function systemCategory(tx: Tx, code: keyof typeof systemFinanceCategories): Promise<string> {
   const row = await repo.categoryByCode(tx, code);
   if (row) return row.id;
   const def = systemFinanceCategories[code];

@@ -732,3 +732,14 @@ export async function updateWarehouse(ctx: Ctx, id: string, input: { name?: stri
   });
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// For other modules that move goods (repair orders, sales): the warehouse and serial facts they check.
+
+/** A warehouse by id (null when unknown). */
+export const warehouseById = (db: Ctx['db'] | Tx, id: string) => repo.findWarehouse(db, id);
+/** The serials of a product now in a warehouse. */
+export const serialsIn = (db: Ctx['db'] | Tx, productId: string, warehouseId: string) => repo.serialsInWarehouse(db, productId, warehouseId);
+/** Where serials are now (in stock in a warehouse, or gone), naming the document that moved them. */
+export const placeSerials = (tx: Tx, productId: string, serials: string[], state: { status: 'in_stock' | 'in_transit' | 'gone'; warehouseId: string | null; documentId: string }) =>
+  repo.setSerials(tx, productId, serials, state);
