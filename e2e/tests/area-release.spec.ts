@@ -52,9 +52,9 @@ test('раздел выпускает новый подмаршрут, и раб
     await expect(page.getByText(/ещё не создан/)).toBeVisible();
 
     // A detail screen the host never heard of titles itself; a fresh load serves it too.
-    await page.goto('/orders/123');
-    await expect(page.locator('#page-title')).toHaveText('Заказ №123');
-    await expect(page).toHaveTitle(/^Заказ №123/);
+    await page.goto('/orders/archive/123');
+    await expect(page.locator('#page-title')).toHaveText('Архивный заказ №123');
+    await expect(page).toHaveTitle(/^Архивный заказ №123/);
     await expect(page.getByRole('link', { name: 'Заказы/Ремонт' })).toBeVisible();
   } finally {
     await activate(request, token, 'sales-orders', before!);
@@ -62,8 +62,8 @@ test('раздел выпускает новый подмаршрут, и раб
     fs.rmSync(path.join(distDir, 'mfe', 'sales-orders', version), { recursive: true, force: true });
   }
 
-  // Back on the old version, /orders/123 is the host's not-found again.
-  await page.goto('/orders/123');
+  // Back on the old version, /orders/archive/123 is the host's not-found again.
+  await page.goto('/orders/archive/123');
   await expect(page.locator('#page-title')).toHaveText('Страница не найдена');
 });
 

@@ -93,7 +93,7 @@ describe('an order from intake to issue', () => {
 
   it('takes a device in with a new client, an IMEI and a prepayment in one step', async () => {
     order = ok(await intake({ prepayment: { amount: 100000, cashboxId: cashbox, method: 'cash' } }), 201);
-    expect(order.number).toMatch(/^З-\d{6}$/);
+    expect(order.number).toMatch(/^РМ-\d{6}$/);
     expect(order.status.name).toBe('Новый');
     expect(order.client.name).toBe('Олег Приёмкин');
     expect(order.device).toMatchObject({ brand: 'Apple', model: 'iPhone 13', imei: IMEI });
@@ -225,6 +225,8 @@ describe('lists', () => {
     expect(parts.statusCode).toBe(200);
     expect(parts.json().length).toBeGreaterThan(0);
     expect(parts.json().every((p: { free: number }) => p.free > 0)).toBe(true);
+    const staff = (await call('GET', '/staff', undefined, engineer)).json();
+    expect(staff.map((e: { name: string }) => e.name).length).toBeGreaterThanOrEqual(2);
     const nobody = await addEmployee(app, ['view:product:all'], [loc]);
     expect((await call('GET', '', undefined, nobody.token)).statusCode).toBe(403);
     for (const bad of [{}, { device: 'x' }, { clientId: 'nope', device: {}, malfunction: '' }, { client: { name: 'a', phone: '123' }, device: { type: 'a', brand: 'b', model: 'c' }, malfunction: 'x', prepayment: { amount: -5, cashboxId: cashbox, method: 'cash' } }]) {

@@ -30,8 +30,8 @@ export const paymentMethods = ['cash', 'card', 'transfer'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = { cash: 'Наличные', card: 'Карта', transfer: 'Перевод' };
 
-/** «З-000123»: one counter per location. */
-export const repairOrderPrefix = 'З';
+/** «РМ-000123» (ремонт): one counter per location. (A lone «З» reads as the digit 3.) */
+export const repairOrderPrefix = 'РМ';
 
 export const orderLimits = {
   statusNameMax: 60,
@@ -519,3 +519,7 @@ export const partLookupItemSchema = z
   .meta({ id: 'PartLookupItem' });
 export type PartLookupItem = z.infer<typeof partLookupItemSchema>;
 export const partLookupListSchema = z.array(partLookupItemSchema);
+
+/** `GET /api/orders/staff`: the employees of the current location (engineer and manager pickers). */
+export const orderStaffSchema = z.array(z.object({ id: z.string(), name: z.string(), position: z.string().nullable() })).meta({ id: 'OrderStaff' });
+export type OrderStaff = z.infer<typeof orderStaffSchema>;

@@ -12,7 +12,7 @@ const e2eExtra =
 const extraRoutes: AreaRouteMeta[] = e2eExtra
   ? [
       { path: '/orders/archive', title: 'Архив заказов', parent: '/orders' },
-      { path: '/orders/:id', title: 'Заказ', parent: '/orders' },
+      { path: '/orders/archive/:id', title: 'Архивный заказ', parent: '/orders' },
     ]
   : [];
 const extraMenu: AreaMenuItem[] = e2eExtra
@@ -33,6 +33,7 @@ export const areaMeta = {
     { path: '/sales', title: 'Продажи' },
     // The seed's title has no spaces around the slash; the menu label («Заказы / Ремонт») has them.
     { path: '/orders', title: 'Заказы/Ремонт' },
+    { path: '/orders/:id', title: 'Заказ', parent: '/orders' },
     { path: '/patterns', title: 'Документы' },
     { path: '/credits', title: 'Кредитные предложения' },
     ...extraRoutes,

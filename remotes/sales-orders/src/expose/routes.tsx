@@ -5,8 +5,13 @@ const placeholder = (title: string) => () =>
   import('../screens/not-built-screen').then((m): AreaScreenModule => ({ Component: m.notBuiltScreen(title) }));
 
 /** Screens that are not placeholders, by path. */
+const orders = (name: keyof typeof import('../features/repair-orders/screens')) => () =>
+  import('../features/repair-orders/screens').then((m): AreaScreenModule => ({ Component: m[name] }));
+
 const screens: Record<string, () => Promise<AreaScreenModule>> = {
-  '/orders/:id': () => import('../screens/order-details-screen'),
+  '/orders': orders('OrdersPage'),
+  '/orders/:id': orders('OrderPage'),
+  '/orders/archive/:id': () => import('../screens/order-details-screen'),
 };
 
 /**

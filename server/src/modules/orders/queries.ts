@@ -253,3 +253,12 @@ export async function partLookup(ctx: Ctx, search: string | null | undefined): P
     serials: serials.get(`${r.warehouse_id}:${r.product_id}`) ?? [],
   }));
 }
+
+/** The active employees of the current location, by name (engineer and manager pickers). */
+export async function staff(ctx: Ctx): Promise<Array<{ id: string; name: string; position: string | null }>> {
+  if (!ctx.locationId) throw forbidden('Выберите магазин');
+  return rowsOf<{ id: string; name: string; position: string | null }>(
+    await ctx.db.execute(sql`select e.id, e.name, e.position from employees e join employee_locations el on el.employee_id = e.id
+      where el.location_id = ${ctx.locationId} and e.active order by e.name`),
+  );
+}

@@ -20,6 +20,7 @@ import {
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
+  orderStaffSchema,
   orderStatusListSchema,
   orderStatusSchema,
   orderTimelineSchema,
@@ -79,6 +80,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/devices',
     { config: { rule: 'view:repair_order' }, schema: { tags, summary: 'Справочник устройств: типы, бренды, модели', querystring: deviceDictionaryQuerySchema, response: { 200: deviceDictionarySchema, ...errors } } },
     async (request) => repo.deviceDictionary(ctx(request).db, request.query),
+  );
+  app.get(
+    '/staff',
+    { config: { rule: 'view:repair_order', location: true }, schema: { tags, summary: 'Сотрудники магазина (для выбора мастера и менеджера)', response: { 200: orderStaffSchema, ...errors } } },
+    async (request) => queries.staff(ctx(request)),
   );
   app.get(
     '/parts',
