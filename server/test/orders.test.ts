@@ -209,6 +209,22 @@ describe('lists', () => {
     expect(board.columns.find((c) => c.group === 'new')!.total).toBeGreaterThan(0);
   });
 
+  it('lists a group of several statuses newest first, page after page', async () => {
+    const made: Order[] = [];
+    for (let i = 0; i < 4; i++) {
+      let o = ok(await intake({ client: { name: `Ждущий ${i}`, phone: `+7903555100${i}` }, device: { type: 'Смартфон', brand: 'Nokia', model: `N${i}` } }), 201);
+      o = ok(await call('POST', `/${o.id}/status`, { statusId: status('Диагностика').id }));
+      o = ok(await call('POST', `/${o.id}/status`, { statusId: status('Согласование').id }));
+      if (i % 2) o = ok(await call('POST', `/${o.id}/status`, { statusId: status('Ждёт запчасть').id }));
+      made.push(o);
+    }
+    const page1 = orderPageSchema.parse((await call('GET', '?group=waiting&search=' + encodeURIComponent('Ждущий') + '&pageSize=2')).json());
+    const page2 = orderPageSchema.parse((await call('GET', '?group=waiting&search=' + encodeURIComponent('Ждущий') + '&pageSize=2&page=2')).json());
+    expect([page1.total, page1.totalExact]).toEqual([4, true]);
+    expect([...page1.items, ...page2.items].map((o) => o.id)).toEqual([...made].reverse().map((o) => o.id));
+    expect(new Set([...page1.items, ...page2.items].map((o) => o.status.name))).toEqual(new Set(['Согласование', 'Ждёт запчасть']));
+  });
+
   it('flags an order past its status limit as overdue', async () => {
     const o = ok(await intake({ client: { name: 'Просроченный', phone: '+79035550002' }, device: { type: 'Планшет', brand: 'Samsung', model: 'Tab A' } }), 201);
     await app.db.execute(sql`update repair_orders set overdue_at = now() - interval '1 hour' where id = ${o.id}`);

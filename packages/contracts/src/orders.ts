@@ -413,7 +413,10 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderPageSchema = pageOf(orderListItemSchema).meta({ id: 'OrderPage' });
+/** `total` is exact up to 1000 orders; beyond that it is 1000 and `totalExact` is false («более 1000»). */
+export const orderPageSchema = pageOf(orderListItemSchema)
+  .extend({ totalExact: z.boolean() })
+  .meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 const flag = z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true');

@@ -29,24 +29,31 @@ function visibility(ctx: Ctx): SQL {
   return where;
 }
 
-/** Search: an order number, any part of the client's phone, the client's name, an IMEI or serial. */
+/**
+ * Search: an order number, any part of the client's phone, the client's name, an IMEI fragment or a
+ * serial. Each kind is found through its own index (trigram on the number and IMEI, the clients' own
+ * search, btree on the serial) and the ids are united, so no kind forces a scan of the others.
+ */
 function searchCondition(search: string): SQL {
   const raw = search.trim();
   const digits = raw.replace(/\D/g, '');
   const upper = normalizeDeviceId(raw);
-  const any: SQL[] = [sql`${repairOrders.number} ilike ${containsPattern(raw)}`];
+  const ids: SQL[] = [sql`select id from repair_orders where number ilike ${containsPattern(raw)}`];
   if (digits.length >= 3 && /^[\d\s()+-]+$/.test(raw)) {
     const phone = digits.length === 11 && (digits[0] === '8' || digits[0] === '7') ? digits.slice(1) : digits;
-    any.push(sql`${repairOrders.clientId} in (select id from counterparties where phone_digits like ${containsPattern(phone)})`);
-    any.push(sql`${repairOrders.imei} like ${containsPattern(digits)}`);
-    any.push(sql`${repairOrders.number} like ${containsPattern(digits.replace(/^0+/, '') || digits)}`);
+    ids.push(sql`select o.id from repair_orders o where o.client_id in (select id from counterparties where phone_digits like ${containsPattern(phone)} limit 1000)`);
+    if (digits.length >= 4) ids.push(sql`select id from repair_orders where imei like ${containsPattern(digits)}`);
+    ids.push(sql`select id from repair_orders where number like ${containsPattern(digits)}`);
   }
   if (/\p{L}/u.test(raw)) {
-    any.push(sql`${repairOrders.clientId} in (select id from counterparties where search_name like ${containsPattern(raw.toLowerCase().replace(/ё/g, 'е'))})`);
+    ids.push(sql`select o.id from repair_orders o where o.client_id in (select id from counterparties where search_name like ${containsPattern(raw.toLowerCase().replace(/ё/g, 'е'))} limit 1000)`);
   }
-  if (upper.length >= 4) any.push(sql`${repairOrders.serial} = ${upper}`);
-  return sql`(${sql.join(any, sql` or `)})`;
+  if (upper.length >= 4) ids.push(sql`select id from repair_orders where serial = ${upper}`);
+  return sql`${repairOrders.id} in (${sql.join(ids, sql` union `)})`;
 }
+
+/** Lists count their rows exactly up to this many; beyond it the total says «more than». */
+export const COUNT_CAP = 1000;
 
 export interface OrderListFilter {
   status?: string;
@@ -64,8 +71,10 @@ export interface OrderListFilter {
 
 export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPage> {
   const conds: SQL[] = [visibility(ctx)];
-  if (q.status) conds.push(eq(repairOrders.statusId, q.status));
-  if (q.group) conds.push(sql`${repairOrders.statusId} in (select id from order_statuses where "group" = ${q.group})`);
+  // The statuses asked for (one, or a group's): each is read newest first through (location, status,
+  // created_at), and the pages are merged (see `pageByStatuses`).
+  const statusIds = q.status ? [q.status] : q.group ? (await repo.statuses(ctx.db, true)).filter((s) => s.group === q.group).map((s) => s.id) : null;
+  if (statusIds) conds.push(statusIds.length ? inArray(repairOrders.statusId, statusIds) : sql`false`);
   // Finished orders only when asked for, or when a status/group filter names them.
   if (!q.status && !q.group && !q.search && q.finished !== true) conds.push(eq(repairOrders.finished, false));
   if (q.finished === true && !q.status && !q.group) conds.push(eq(repairOrders.finished, true));
@@ -75,21 +84,40 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
   if (q.from) conds.push(gte(repairOrders.createdAt, new Date(q.from)));
   if (q.to) conds.push(lt(repairOrders.createdAt, endOf(q.to)));
   const where = and(...conds);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(repairOrders).where(where);
+  // Counted up to COUNT_CAP: a filter matching 60 000 issued orders is narrowed, not paged to the end.
+  const capped = ctx.db.select({ one: sql`1` }).from(repairOrders).where(where).limit(COUNT_CAP + 1).as('capped');
+  const [{ total }] = await ctx.db.select({ total: count() }).from(capped);
   const me = ctx.auth.employeeId;
   const order = [
     ...(q.mineFirst ? [sql`(${repairOrders.engineerId} = ${me} or ${repairOrders.managerId} = ${me}) desc nulls last`] : []),
     desc(repairOrders.createdAt),
     desc(repairOrders.id),
   ];
-  const rows = await ctx.db
-    .select()
-    .from(repairOrders)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return { items: await listItemsOut(ctx, ctx.db, rows), total: Number(total), page: q.page, pageSize: q.pageSize };
+  const offset = (q.page - 1) * q.pageSize;
+  const rows =
+    statusIds && statusIds.length > 1 && statusIds.length <= 8 && !q.mineFirst
+      ? await pageByStatuses(ctx, where!, statusIds, q.pageSize, offset)
+      : await ctx.db.select().from(repairOrders).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  return { items: await listItemsOut(ctx, ctx.db, rows), total: Math.min(Number(total), COUNT_CAP), totalExact: Number(total) <= COUNT_CAP, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * A page of orders in several statuses, newest first: each status's newest `offset + limit` through the
+ * (location, status, created_at) index, merged. Walking the date index and filtering by status reads a
+ * thousand rows for a sparse group; an IN list over the status index sorts them all.
+ */
+async function pageByStatuses(ctx: Ctx, where: SQL, statusIds: string[], limit: number, offset: number): Promise<repo.OrderRow[]> {
+  const n = offset + limit;
+  const parts = statusIds.map(
+    (id) => sql`(select id, created_at from repair_orders where ${where} and status_id = ${id} order by created_at desc, id desc limit ${n})`,
+  );
+  const ids = rowsOf<{ id: string }>(
+    await ctx.db.execute(sql`select id from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${limit} offset ${offset}`),
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select().from(repairOrders).where(inArray(repairOrders.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
 /** A date-only `to` covers its whole day. */
@@ -115,7 +143,7 @@ export async function board(ctx: Ctx, q: { engineerId?: string; search?: string 
       continue;
     }
     const where = and(...base, eq(repairOrders.finished, false), inArray(repairOrders.statusId, ids));
-    const [{ total }] = await ctx.db.select({ total: count() }).from(repairOrders).where(where);
+    const [{ total }] = await ctx.db.select({ total: count() }).from(ctx.db.select({ one: sql`1` }).from(repairOrders).where(where).limit(COUNT_CAP + 1).as('capped'));
     const rows = await ctx.db.select().from(repairOrders).where(where).orderBy(desc(repairOrders.statusChangedAt), desc(repairOrders.id)).limit(BOARD_COLUMN);
     columns.push({ group, total: Number(total), items: await listItemsOut(ctx, ctx.db, rows, new Map(statuses.map((s) => [s.id, s]))) });
   }
@@ -161,7 +189,7 @@ export async function deviceHistory(ctx: Ctx, q: string): Promise<{ items: Devic
   const parts = await ctx.db.execute<{ id: string; number: string; created_at: string; location: string; product: string }>(sql`
     select o.id, o.number, p.created_at, l.name as location, pr.name as product
     from repair_order_parts p join repair_orders o on o.id = p.order_id join locations l on l.id = o.location_id join products pr on pr.id = p.product_id
-    where upper(p.serial) = ${id} and o.location_id = any(${sql.param(locs)}::uuid[])
+    where p.serial in (${q.trim()}, ${id}) and o.location_id = any(${sql.param(locs)}::uuid[])
     order by p.created_at desc limit 100`);
   // Stock documents whose lines carry the serial (as typed or in upper case): their movements of that product.
   const typed = q.trim();

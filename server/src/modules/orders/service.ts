@@ -19,7 +19,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { employeeLocations, repairOrderParts, repairOrderPayments, repairOrders, repairOrderWorks, stockBalances } from '../../db/schema';
+import { employeeLocations, repairOrderParts, repairOrderPayments, repairOrders, repairOrderWorks } from '../../db/schema';
 import { recordChange } from '../../lib/change';
 import { nextNumber } from '../../lib/counters';
 import type { Ctx } from '../../lib/ctx';
@@ -431,14 +431,21 @@ async function reserveParts(tx: Tx, orderId: string, sign: 1 | -1) {
   if (parts.length === 0) return;
   await lockPools(tx, parts.map((p) => p.productId));
   if (sign > 0) await assertAvailable(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, qty: p.qty })));
-  for (const p of parts) await changeReserved(tx, p.warehouseId, p.productId, sign * p.qty);
+  await changeReservedMany(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, delta: sign * p.qty })));
 }
 
 async function changeReserved(tx: Tx, warehouseId: string, productId: string, delta: number) {
-  await tx
-    .update(stockBalances)
-    .set({ reserved: sql`${stockBalances.reserved} + ${delta}` })
-    .where(and(eq(stockBalances.warehouseId, warehouseId), eq(stockBalances.productId, productId)));
+  await changeReservedMany(tx, [{ warehouseId, productId, delta }]);
+}
+
+/** Moves the reservations of several warehouse × product pairs in one statement (the caller holds the pools' locks). */
+async function changeReservedMany(tx: Tx, changes: Array<{ warehouseId: string; productId: string; delta: number }>) {
+  if (changes.length === 0) return;
+  await tx.execute(sql`update stock_balances b set reserved = b.reserved + v.delta
+    from (select warehouse_id, product_id, sum(delta)::int as delta
+      from unnest(${sql.param(changes.map((c) => c.warehouseId))}::uuid[], ${sql.param(changes.map((c) => c.productId))}::uuid[], ${sql.param(changes.map((c) => c.delta))}::int[]) as t(warehouse_id, product_id, delta)
+      group by 1, 2) v
+    where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id`);
 }
 
 export async function addComment(ctx: Ctx, id: string, input: z.output<typeof orderCommentRequestSchema>) {
@@ -652,7 +659,7 @@ async function writeOffParts(tx: Tx, order: repo.OrderRow) {
   const parts = (await repo.partsOf(tx, order.id)).filter((p) => !p.writtenOff);
   if (parts.length === 0) return;
   const pools = await lockPools(tx, parts.map((p) => p.productId));
-  for (const p of parts) await changeReserved(tx, p.warehouseId, p.productId, -p.qty);
+  await changeReservedMany(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, delta: -p.qty })));
   await assertAvailable(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, qty: p.qty })));
   const moves: Move[] = [];
   for (const p of parts) {

@@ -125,7 +125,7 @@ export function OrdersPage() {
           </>
         ) : null}
         <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
-          {view === 'table' && query.data ? <Typography.Text type="secondary">{query.data.total} в списке</Typography.Text> : null}
+          {view === 'table' && query.data ? <Typography.Text type="secondary">{query.data.totalExact ? `${query.data.total} в списке` : `более ${query.data.total} — уточните фильтр`}</Typography.Text> : null}
           <Can rule="create:repair_order">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setParam('new', '1')}>
               Новый заказ
