@@ -11,6 +11,7 @@ import { LocationFormDrawer } from './location-form-drawer';
 import { ReleasesTab } from './releases/releases-tab';
 import { WarehousesTab } from './warehouses/warehouses-tab';
 import { CashboxesTab } from './cashboxes/cashboxes-tab';
+import { OrderStatusesTab } from './order-statuses/order-statuses-tab';
 import { useLocationRights } from './use-location-rights';
 
 /** `?location=new` or `?location=<id>`: an open form has its own URL, so it can be sent to a colleague. */
@@ -23,9 +24,11 @@ const AUDIT = 'audit';
 const RELEASES = 'releases';
 const WAREHOUSES = 'warehouses';
 const CASHBOXES = 'cashboxes';
+const ORDER_STATUSES = 'order-statuses';
 
 /**
- * «Настройки магазина»: the locations; their warehouses («Склады») and cashboxes («Кассы», `manage_settings`); the journal of
+ * «Настройки магазина»: the locations; their warehouses («Склады»), cashboxes («Кассы») and the repair orders' statuses
+ * («Статусы заказов», `manage_settings`); the journal of
  * changes for roles with `view:audit`; the areas' versions («Версии разделов») for roles with `manage_settings`.
  */
 export function SettingsPage() {
@@ -37,6 +40,7 @@ export function SettingsPage() {
     { key: LOCATIONS, label: 'Магазины', children: <LocationsTab /> },
     ...(canManageReleases ? [{ key: WAREHOUSES, label: 'Склады', children: <WarehousesTab /> }] : []),
     ...(canManageReleases ? [{ key: CASHBOXES, label: 'Кассы', children: <CashboxesTab /> }] : []),
+    ...(canManageReleases ? [{ key: ORDER_STATUSES, label: 'Статусы заказов', children: <OrderStatusesTab /> }] : []),
     ...(canViewAudit ? [{ key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> }] : []),
     ...(canManageReleases ? [{ key: RELEASES, label: 'Версии разделов', children: <ReleasesTab /> }] : []),
   ];
