@@ -53,7 +53,7 @@ test.describe('Заказы на ремонт', () => {
     await switchTo(page, 'Арбате');
     await page.goto('/orders');
     await page.getByRole('button', { name: 'Новый заказ' }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.locator('.ant-drawer');
     await drawer.getByText('Новый клиент').click();
     const phone = `9${String(Date.now()).slice(-9)}`;
     await drawer.getByLabel('Телефон').fill(phone);

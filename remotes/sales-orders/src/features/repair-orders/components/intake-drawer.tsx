@@ -122,7 +122,7 @@ export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onCl
       }
     >
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ urgent: false, prepayment: { method: 'cash' } }} requiredMark="optional">
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ urgent: false, prepayment: { method: 'cash' } }}>
         <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
           <Typography.Title level={5} style={{ margin: 0 }}>
             Клиент
@@ -235,7 +235,7 @@ export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onCl
 
         <Row gutter={12}>
           <Col span={8}>
-            <Form.Item name="estimate" label="Ориентировочно, ₽">
+            <Form.Item name="estimate" label="Оценка, ₽">
               <InputNumber min={0} step={100} precision={2} style={{ width: '100%' }} decimalSeparator="," />
             </Form.Item>
           </Col>
@@ -259,17 +259,17 @@ export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onCl
             <Divider style={{ margin: '4px 0 12px' }} />
             <Typography.Title level={5}>Предоплата</Typography.Title>
             <Row gutter={12}>
-              <Col span={8}>
+              <Col span={6}>
                 <Form.Item name={['prepayment', 'amount']} label="Сумма, ₽">
                   <InputNumber min={0} step={100} precision={2} style={{ width: '100%' }} decimalSeparator="," />
                 </Form.Item>
               </Col>
-              <Col span={8}>
+              <Col span={9}>
                 <Form.Item name={['prepayment', 'cashboxId']} label="Касса">
                   <Select options={mine.map((c) => ({ value: c.id, label: `${c.name} — ${formatMoney(c.balance)}` }))} />
                 </Form.Item>
               </Col>
-              <Col span={8}>
+              <Col span={9}>
                 <Form.Item name={['prepayment', 'method']} label="Способ">
                   <Segmented block options={paymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }))} />
                 </Form.Item>
