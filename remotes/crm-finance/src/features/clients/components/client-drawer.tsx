@@ -3,6 +3,7 @@ import { clientHistoryKindLabels, counterpartyKindLabels, normalizePhone, type C
 import { applyPhoneMask, formatDateTime, formatMoney, getApiError, notify } from '@repo/shared-core';
 import { QueryError, useRule } from '@repo/ui';
 import { Alert, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Popconfirm, Segmented, Select, Skeleton, Switch, Table, Tabs, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { findDuplicates, useClient, useClientFacets, useClientHistory, useClientMutations, useClients } from '../api';
 import { Balance, showPhone } from './balance';
@@ -284,7 +285,15 @@ function ClientHistory({ id }: { id: string }) {
       pagination={{ current: page, pageSize: 20, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
       columns={[
         { key: 'at', title: 'Дата', width: 140, render: (_, r) => formatDateTime(r.at) },
-        { key: 'kind', title: 'Что', render: (_, r) => `${clientHistoryKindLabels[r.kind] ?? r.kind}${r.cancellation ? ' (отмена)' : ''}${r.number ? ` ${r.number}` : ''}` },
+        {
+          key: 'kind',
+          title: 'Что',
+          render: (_, r) => {
+            const text = `${clientHistoryKindLabels[r.kind] ?? r.kind}${r.cancellation ? ' (отмена)' : ''}${r.number ? ` ${r.number}` : ''}`;
+            // A repair order opens its screen (another area: the host's router takes the path).
+            return r.documentType === 'repair_order' && r.documentId ? <Link to={`/orders/${r.documentId}`}>{text}</Link> : text;
+          },
+        },
         { key: 'comment', title: 'Комментарий', ellipsis: true, render: (_, r) => r.comment ?? '' },
         {
           key: 'amount',
