@@ -152,6 +152,12 @@ describe('an order from intake to issue', () => {
     expect((await call('POST', `/${order.id}/issue`, {}, cashier)).statusCode).toBe(409);
   });
 
+  it('shows the write-off in the product history, linked to the order', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/stock/movements?productId=${stock.productId}&pageSize=100`, headers: authHeaders(owner, loc) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ documentType: 'repair_order', documentId: order.id, number: order.number, qty: -1 })]));
+  });
+
   it('keeps stock, cash and client ledgers equal to their balances', async () => {
     const stockBad = rowsOf(await app.db.execute(sql`select b.warehouse_id from stock_balances b left join (select warehouse_id, product_id, sum(qty) as q from stock_movements where warehouse_id is not null group by 1, 2) m
       on m.warehouse_id = b.warehouse_id and m.product_id = b.product_id where b.qty <> coalesce(m.q, 0)`));

@@ -37,6 +37,14 @@ export const stockDocumentTypeLabels: Record<StockDocumentType, string> = {
   supplier_return: 'Возврат поставщику',
 };
 
+/**
+ * What a stock ledger row names as its source: a stock document, or a repair order (parts issued) or a
+ * sale that moves goods. The product card links each to its screen.
+ */
+export const ledgerDocumentTypes = [...stockDocumentTypes, 'repair_order', 'sale'] as const;
+export type LedgerDocumentType = (typeof ledgerDocumentTypes)[number];
+export const ledgerDocumentTypeLabels: Record<LedgerDocumentType, string> = { ...stockDocumentTypeLabels, repair_order: 'Заказ на ремонт', sale: 'Продажа' };
+
 /** Number prefixes, one counter per location and type: «ПР-000123». */
 export const stockDocumentPrefixes: Record<StockDocumentType, string> = {
   receipt: 'ПР',
@@ -424,7 +432,7 @@ export type MovementListQuery = z.input<typeof movementListQuerySchema>;
 export const movementSchema = z.object({
   id: z.string(),
   at: z.string(),
-  documentType: z.enum(stockDocumentTypes),
+  documentType: z.enum(ledgerDocumentTypes),
   documentId: z.string(),
   number: z.string(),
   /** A cancellation's reversing rows carry `cancellation: true`. */

@@ -2,7 +2,7 @@ import { cancelBlockedMessage, insufficientStockMessage, type StockDocumentType 
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql';
 import type { Tx } from '../../db/client';
-import { products, stockBalances, stockDocuments, stockMovements, stockPools, stockTotals, warehouses } from '../../db/schema';
+import { products, stockBalances, stockMovements, stockPools, stockTotals, warehouses } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import * as valuation from './valuation';
 
@@ -300,7 +300,7 @@ async function assertCancellable(tx: Tx, doc: { id: string; number: string }, ow
   const productIds = [...new Set(touched.map((m) => m.productId))];
   const warehouseIds = [...new Set(touched.map((m) => m.warehouseId))];
   const later = await tx
-    .select({ seq: stockMovements.seq, documentId: stockMovements.documentId, warehouseId: stockMovements.warehouseId, productId: stockMovements.productId, qty: stockMovements.qty })
+    .select({ seq: stockMovements.seq, documentId: stockMovements.documentId, number: stockMovements.number, warehouseId: stockMovements.warehouseId, productId: stockMovements.productId, qty: stockMovements.qty })
     .from(stockMovements)
     .where(
       and(
@@ -332,7 +332,8 @@ async function assertCancellable(tx: Tx, doc: { id: string; number: string }, ow
     return { productName: n.products.get(productId) ?? productId, warehouseName: n.warehouses.get(warehouseId) ?? warehouseId };
   };
   if (violation) {
-    const [dependent] = await tx.select({ number: stockDocuments.number }).from(stockDocuments).where(eq(stockDocuments.id, String(violation.documentId)));
+    // The ledger row carries its document's number (a stock document, a repair order or a sale).
+    const dependent = later.find((m) => m.documentId === String(violation.documentId));
     throw conflict(cancelBlockedMessage(doc.number, { number: dependent?.number ?? '—', ...(await names(String(violation.productId), String(violation.warehouseId))) }));
   }
   // The balances after the cancellation must still cover what is reserved (repair orders, later).

@@ -1,4 +1,4 @@
-import { stockDocumentTypeLabels, serialStatusLabels, type Movement, type Product } from '@repo/contracts';
+import { ledgerDocumentTypeLabels, serialStatusLabels, type Movement, type Product } from '@repo/contracts';
 import { api, formatMoney, notify, useScreenTitle } from '@repo/shared-core';
 import { DateCell, EmptyState, MoneyCell, PageHeader, QueryError, useRule } from '@repo/ui';
 import { Card, Col, Descriptions, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
@@ -127,7 +127,9 @@ export function ProductCardPage() {
                     title: 'Документ',
                     render: (_, m) => (
                       <>
-                        <Link to={`${docKinds[m.documentType].base}/${m.documentId}`}>{stockDocumentTypeLabels[m.documentType]} {m.number}</Link>
+                        <Link to={m.documentType === 'repair_order' ? `/orders/${m.documentId}` : m.documentType === 'sale' ? `/sales/${m.documentId}` : `${docKinds[m.documentType].base}/${m.documentId}`}>
+                          {ledgerDocumentTypeLabels[m.documentType]} {m.number}
+                        </Link>
                         {m.cancellation ? <Tag color="red" style={{ marginInlineStart: 6 }}>отмена</Tag> : null}
                       </>
                     ),
