@@ -38,6 +38,14 @@ export const paperCss: Record<PaperFormat, string> = {
   mm58: '@page { size: 58mm auto; margin: 0; } body { width: 48mm; margin: 0 5mm; }',
   label58x40: '@page { size: 58mm 40mm; margin: 0; } body { width: 58mm; height: 40mm; margin: 0; overflow: hidden; }',
 };
+/** The paper a new template of a kind starts with. */
+export const defaultPaperOf: Record<TemplateKind, PaperFormat> = {
+  order_receipt: 'mm80',
+  order_act: 'a4',
+  warranty_card: 'a4',
+  sale_receipt: 'mm80',
+  price_label: 'label58x40',
+};
 
 export const templateLimits = { nameMax: 120, bodyMax: 100_000 } as const;
 
@@ -49,6 +57,9 @@ export const templateMessages = {
     subject === 'order' ? 'Выберите заказ для предпросмотра' : subject === 'sale' ? 'Выберите продажу для предпросмотра' : 'Выберите товары для ценников',
   builtInDelete: 'Встроенный шаблон нельзя удалить: его можно восстановить по умолчанию',
   notBuiltIn: 'Восстановить можно только встроенный шаблон',
+  nameTaken: 'Шаблон с таким названием уже есть',
+  saleNotFound: 'Продажа не найдена',
+  productsNotFound: 'Товары не найдены',
 } as const;
 
 export const templateSchema = z
@@ -95,6 +106,8 @@ export const renderTemplateRequestSchema = z
     saleId: idSchema.optional(),
     productIds: z.array(idSchema).max(200, 'Не больше 200 ценников за раз').optional(),
     body: body.optional(),
+    /** The paper to preview with (unsaved); the stored one by default. */
+    paper: z.enum(paperFormats, { error: 'Неизвестный формат бумаги' }).optional(),
     print: z.boolean().optional(),
   })
   .meta({ id: 'RenderTemplate' });
@@ -116,6 +129,10 @@ export const templateVariables: Array<{ name: string; label: string }> = [
   { name: 'order.malfunction', label: 'Неисправность' },
   { name: 'order.estimate', label: 'Ориентировочная стоимость' },
   { name: 'order.status', label: 'Статус' },
+  { name: 'order.urgent', label: 'Срочный (да/нет)' },
+  { name: 'order.issued_at', label: 'Дата выдачи' },
+  { name: 'order.warranty_of', label: 'Гарантия по заказу №' },
+  { name: 'order.warranty_until', label: 'Гарантия до' },
   { name: 'device.type', label: 'Тип устройства' },
   { name: 'device.brand', label: 'Бренд' },
   { name: 'device.model', label: 'Модель' },
@@ -129,8 +146,46 @@ export const templateVariables: Array<{ name: string; label: string }> = [
   { name: 'totals.total', label: 'Итого' },
   { name: 'totals.paid', label: 'Оплачено' },
   { name: 'totals.due', label: 'К оплате' },
+  { name: 'totals.works', label: 'Итого работы' },
+  { name: 'totals.parts', label: 'Итого запчасти' },
   { name: 'totals.total_words', label: 'Итого прописью' },
+  { name: 'manager.name', label: 'Менеджер заказа' },
+  { name: 'engineer.name', label: 'Инженер заказа' },
+  { name: 'sale.number', label: 'Номер продажи' },
+  { name: 'sale.at', label: 'Дата продажи' },
+  { name: 'lines', label: 'Строки продажи (name, qty, price, amount)' },
   { name: 'employee.name', label: 'Сотрудник' },
   { name: 'now', label: 'Дата печати' },
   { name: 'products', label: 'Товары для ценников (name, sku, price, barcode, barcode_svg)' },
+];
+
+const variableSubjects: Record<string, Array<'order' | 'sale' | 'products'>> = {
+  company: ['order', 'sale', 'products'],
+  location: ['order', 'sale', 'products'],
+  employee: ['order', 'sale', 'products'],
+  now: ['order', 'sale', 'products'],
+  client: ['order', 'sale'],
+  totals: ['order', 'sale'],
+  payments: ['order', 'sale'],
+  sale: ['sale'],
+  lines: ['sale'],
+  products: ['products'],
+};
+
+/** The variables a template of this kind sees (order documents: the order's; price labels: `products`…). */
+export function templateVariablesFor(kind: TemplateKind): Array<{ name: string; label: string }> {
+  const subject = templateSubjects[kind];
+  return templateVariables.filter((v) => {
+    // Works and parts totals are an order's only.
+    if (subject !== 'order' && /^totals\.(works|parts)$/.test(v.name)) return false;
+    return (variableSubjects[v.name.split('.')[0]] ?? ['order']).includes(subject);
+  });
+}
+
+/** Liquid filters of printed documents (server/docs/templates.md), listed beside the editor. */
+export const templateFilters: Array<{ name: string; example: string; label: string }> = [
+  { name: 'rub', example: '{{ totals.total | rub }}', label: 'Копейки как «1 200,00 ₽»' },
+  { name: 'words', example: '{{ totals.total | words }}', label: 'Сумма прописью' },
+  { name: 'ru_date', example: '{{ order.created_at | ru_date }}', label: 'Дата «25.11.2026»' },
+  { name: 'ru_datetime', example: '{{ order.created_at | ru_datetime }}', label: 'Дата и время «25.11.2026 14:30» (МСК)' },
 ];

@@ -9,10 +9,11 @@ import { locationModule } from './location';
 import { devicesModule, ordersModule } from './orders';
 import { releasesModule } from './releases';
 import { stockModule } from './stock';
+import { templatesModule } from './templates';
 
 /**
  * Every server module, in mounting order. `app.ts` mounts their routes, the OpenAPI document lists
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, templatesModule, auditModule, releasesModule];

@@ -12,6 +12,7 @@ const screens: Record<string, () => Promise<AreaScreenModule>> = {
   '/orders': orders('OrdersPage'),
   '/orders/:id': orders('OrderPage'),
   '/orders/archive/:id': () => import('../screens/order-details-screen'),
+  '/patterns': () => import('../features/templates/screens').then((m): AreaScreenModule => ({ Component: m.TemplatesPage })),
 };
 
 /**

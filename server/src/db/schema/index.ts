@@ -12,4 +12,5 @@ export * from '../../modules/clients/schema';
 export * from '../../modules/stock/schema';
 export * from '../../modules/finance/schema';
 export * from '../../modules/orders/schema';
+export * from '../../modules/templates/schema';
 export * from './seed-runs';

@@ -95,10 +95,16 @@ export const repairOrders = pgTable(
   },
   (t) => [
     uniqueIndex('repair_orders_number_unique').on(t.locationId, t.number),
-    // Lists: a location's working orders, newest first; and every order of a location by date.
+    // Lists: a location's working orders, newest first; every order of a location by date; by status.
     index('repair_orders_location_created_idx').on(t.locationId, t.createdAt),
-    index('repair_orders_working_idx').on(t.locationId, t.statusChangedAt).where(sql`not ${t.finished}`),
+    index('repair_orders_working_created_idx').on(t.locationId, t.createdAt).where(sql`not ${t.finished}`),
+    index('repair_orders_location_status_idx').on(t.locationId, t.statusId, t.createdAt),
+    // The board: a location's working orders by status, last changed first.
+    index('repair_orders_working_idx').on(t.locationId, t.statusId, t.statusChangedAt).where(sql`not ${t.finished}`),
     index('repair_orders_status_idx').on(t.statusId),
+    // Search by any part of a number or an IMEI (trigram indexes, no pending list, like the catalogue's).
+    index('repair_orders_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('repair_orders_imei_trgm_idx').using('gin', t.imei.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('repair_orders_engineer_idx').on(t.engineerId),
     index('repair_orders_client_idx').on(t.clientId),
     index('repair_orders_overdue_idx').on(t.locationId, t.overdueAt).where(sql`${t.overdueAt} is not null`),

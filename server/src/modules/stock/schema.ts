@@ -76,7 +76,12 @@ export const stockDocumentLines = pgTable(
     counted: integer('counted'),
     received: integer('received'),
   },
-  (t) => [unique('stock_document_lines_product_unique').on(t.documentId, t.productId), index('stock_document_lines_product_idx').on(t.productId)],
+  (t) => [
+    unique('stock_document_lines_product_unique').on(t.documentId, t.productId),
+    index('stock_document_lines_product_idx').on(t.productId),
+    // Device history: the documents whose lines carry a serial (`serials && array[…]`).
+    index('stock_document_lines_serials_idx').using('gin', t.serials),
+  ],
 );
 
 /**
