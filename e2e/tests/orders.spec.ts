@@ -131,7 +131,7 @@ test.describe('Заказы на ремонт', () => {
     await page.getByLabel('Работа', { exact: true }).fill('Замена разъёма зарядки');
     await page.getByLabel('Цена работы').fill('1800');
     await page.getByRole('button', { name: 'Добавить работу' }).click();
-    await expect(page.getByRole('cell', { name: 'Замена разъёма зарядки' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Замена разъёма зарядки', exact: true })).toBeVisible();
     await page.getByLabel('Запчасть', { exact: true }).click();
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
     await expect(option).toBeVisible();
@@ -150,7 +150,7 @@ test.describe('Заказы на ремонт', () => {
     await page.getByLabel('Сменить статус').click();
     await pick(page, 'Готов');
     await expect(manager.getByTestId('order-status')).toHaveText('Готов');
-    await expect(manager.getByText('Замена разъёма зарядки')).toBeVisible();
+    await expect(manager.getByRole('cell', { name: 'Замена разъёма зарядки', exact: true })).toBeVisible();
 
     // The manager issues it with the final payment; the act is printed; the part is written off.
     await manager.getByRole('button', { name: 'Выдать' }).click();
