@@ -176,3 +176,37 @@ test.describe('Заказы на ремонт', () => {
     await other.close();
   });
 });
+
+test.describe('Документы', () => {
+  test('шаблон акта правится с живым предпросмотром на настоящем заказе и восстанавливается', async ({ page, loginAs, request }) => {
+    test.setTimeout(90_000);
+    // An order to preview on (the newest one of the shop is picked by itself).
+    const token = await apiLogin(request, 'owner');
+    const shop = await arbat(request, token);
+    const made = await request.post('/api/orders', {
+      headers: { authorization: `Bearer ${token}`, shop },
+      data: { client: { name: 'Клиент Шаблона E2E', phone: `+79${String(Date.now() + 7).slice(-9)}` }, device: { type: 'Ноутбук', brand: 'Lenovo', model: 'IdeaPad 3' }, malfunction: 'Залит чаем' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await loginAs('owner');
+    await switchTo(page, 'Арбате');
+    await page.goto('/patterns');
+    await page.getByRole('menuitem', { name: /Акт выполненных работ/ }).first().click();
+    const preview = page.frameLocator('[data-testid="template-preview"]');
+    await expect(preview.locator('body')).toContainText('Клиент Шаблона E2E');
+    const body = page.getByLabel('Текст шаблона');
+    await body.click();
+    await body.press('ControlOrMeta+End');
+    await body.pressSequentially('<p class="e2e-mark">Спасибо, что выбрали нас!</p>');
+    await expect(preview.locator('.e2e-mark')).toHaveText('Спасибо, что выбрали нас!');
+    // A script typed into a template never reaches the document.
+    await body.pressSequentially('<script>window.parent.pwned = 1</script>');
+    await page.getByTestId('template-save').click();
+    await expect(page.getByText('изменён').first()).toBeVisible();
+    await expect(preview.locator('script')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await page.getByRole('button', { name: 'Восстановить по умолчанию' }).click();
+    await page.getByRole('button', { name: 'Восстановить', exact: true }).click();
+    await expect(preview.locator('.e2e-mark')).toHaveCount(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { templateSubjects, type TemplateKind } from '@repo/contracts';
 import { formatMoney, getApiError } from '@repo/shared-core';
 import { Alert, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useOrderOptions, useProductOptions } from '../api';
 import { useDebounced } from '../use-debounced';
 
@@ -20,6 +20,13 @@ export function SubjectPicker({ kind, value, onChange }: { kind: TemplateKind; v
   const term = useDebounced(search.trim(), 300);
   const orders = useOrderOptions(term, subject === 'order');
   const products = useProductOptions(term, subject === 'products');
+  // The preview shows something at once: the newest order of the shop, or the first three products.
+  const firstOrder = subject === 'order' && !value.orderId && !term ? orders.data?.[0]?.id : undefined;
+  const firstProducts = subject === 'products' && !value.productIds?.length && !term ? (products.data ?? []).slice(0, 3).map((p) => p.id) : [];
+  useEffect(() => {
+    if (firstOrder) onChange({ orderId: firstOrder });
+    else if (firstProducts.length) onChange({ productIds: firstProducts });
+  }, [firstOrder, firstProducts.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (subject === 'sale') {
     return <Alert type="info" showIcon title="Продажи появятся с разделом «Продажи»: предпросмотр товарного чека пока не на чем показать." />;
