@@ -5,19 +5,14 @@
  * each, a third with an e-mail, some tags. Then p50/p95 of the list searched by the last four digits of a
  * phone, by a phone fragment typed as «8 916 …», by a name fragment, by e-mail, and of «owes us».
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { measurer } from './measure';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { rowsOf as rows } from '../src/lib/sql';
 
 const ROUNDS = Number(process.env.BENCH_CLIENTS_ROUNDS ?? 200);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 const first = ['Александр', 'Алексей', 'Андрей', 'Артём', 'Дмитрий', 'Евгений', 'Иван', 'Игорь', 'Кирилл', 'Максим', 'Михаил', 'Никита', 'Олег', 'Павел', 'Роман', 'Сергей'];
 const last = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков', 'Алексеев', 'Лебедев', 'Семёнов', 'Егоров', 'Павлов', 'Козлов', 'Степанов', 'Николаев'];
@@ -71,18 +66,7 @@ async function main() {
     // Fifty clients spread over the base (ids are random) by their main phone (+7 9XX, random digits).
     await db.execute(sql`select p.digits, c.name from counterparty_phones p join counterparties c on c.id = p.counterparty_id where p.position = 0 order by p.counterparty_id limit 50`),
   );
-  const get = async (url: string) => {
-    const t = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return performance.now() - t;
-  };
-  const measure = async (label: string, url: (i: number) => string) => {
-    for (let i = 0; i < 5; i++) await get(url(i));
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) times.push(await get(url(i)));
-    console.log(`${label.padEnd(48)} p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}`);
-  };
+  const measure = measurer(app, headers, ROUNDS, 48);
   const q = (s: string) => `/api/clients?search=${encodeURIComponent(s)}&pageSize=20`;
   console.log(`(${ROUNDS} requests each through inject, after 5 warm-up)`);
   await measure('search by the last 4 digits of a phone', (i) => q(sample[i % sample.length].digits.slice(-4)));

@@ -10,17 +10,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { measurer, ms, pct } from './measure';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { rowsOf as rows } from '../src/lib/sql';
 
 const ROUNDS = Number(process.env.BENCH_FINANCE_ROUNDS ?? 200);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /**
  * Cash operations at scale: cashbox k's operations go income, income, expense (an expense is always
@@ -97,18 +93,7 @@ async function main() {
   const token = login.json().token as string;
   const locations = (await app.inject({ method: 'GET', url: '/api/location', headers: { authorization: `Bearer ${token}` } })).json() as Array<{ _id: string }>;
   const headers = { authorization: `Bearer ${token}`, shop: locations[0]._id };
-  const get = async (url: string) => {
-    const t = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return performance.now() - t;
-  };
-  const measure = async (label: string, url: (i: number) => string) => {
-    for (let i = 0; i < 5; i++) await get(url(i));
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) times.push(await get(url(i)));
-    console.log(`${label.padEnd(48)} p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}`);
-  };
+  const measure = measurer(app, headers, ROUNDS, 48);
   const boxes = rows<{ id: string; n: number }>(
     await db.execute(sql`select m.cashbox_id as id, count(*)::int as n from cash_movements m join cashboxes c on c.id = m.cashbox_id
       where c.location_id = ${locations[0]._id} group by 1 order by 2 desc`),

@@ -10,17 +10,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { measurer, ms, pct } from './measure';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { rowsOf as rows } from '../src/lib/sql';
 
 const ROUNDS = Number(process.env.BENCH_ORDERS_ROUNDS ?? 100);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** A valid IMEI from a 14-digit body (Luhn check digit appended), in SQL. */
 const imeiSql = (body: ReturnType<typeof sql>) => sql`(select b || ((10 - (sum(case when i % 2 = 0 then d else (case when d * 2 > 9 then d * 2 - 9 else d * 2 end) end) % 10)) % 10)::text
@@ -101,18 +97,7 @@ async function main() {
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: '+79000000001', password: 'demo1234' } });
   const [{ loc }] = rows<{ loc: string }>(await db.execute(sql`select id as loc from locations where name like 'Сервис+ на Арбате'`));
   const headers = { authorization: `Bearer ${login.json().token as string}`, shop: loc };
-  const get = async (url: string) => {
-    const t = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return performance.now() - t;
-  };
-  const measure = async (label: string, url: (i: number) => string) => {
-    for (let i = 0; i < 5; i++) await get(url(i));
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) times.push(await get(url(i)));
-    console.log(`${label.padEnd(46)} p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}`);
-  };
+  const measure = measurer(app, headers, ROUNDS, 46);
   const sample = rows<{ id: string; number: string; imei: string | null; digits: string; status_id: string }>(
     await db.execute(sql`select o.id, o.number, o.imei, o.status_id, c.phone_digits as digits from repair_orders o join counterparties c on c.id = o.client_id
       where o.location_id = ${loc} and o.imei is not null order by o.id limit 50`),

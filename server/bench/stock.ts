@@ -7,16 +7,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { measurer, ms, pct } from './measure';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { generateScale, rows } from './scale';
 
 const ROUNDS = Number(process.env.BENCH_STOCK_ROUNDS ?? 200);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 async function main() {
   const config = loadConfig({ ...process.env, DIST_DIR: '', LOG_LEVEL: 'error' });
@@ -40,18 +36,7 @@ async function main() {
   const token = login.json().token as string;
   const locations = (await app.inject({ method: 'GET', url: '/api/location', headers: { authorization: `Bearer ${token}` } })).json() as Array<{ _id: string }>;
   const headers = { authorization: `Bearer ${token}`, shop: locations[0]._id };
-  const get = async (url: string) => {
-    const t = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return performance.now() - t;
-  };
-  const measure = async (label: string, url: (i: number) => string) => {
-    for (let i = 0; i < 5; i++) await get(url(i));
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) times.push(await get(url(i)));
-    console.log(`${label.padEnd(44)} p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}`);
-  };
+  const measure = measurer(app, headers, ROUNDS, 44);
   const [sample] = rows<{ id: string }>(await db.execute(sql`select product_id as id from stock_movements group by product_id order by count(*) desc limit 1`));
   const scaled = Math.max(1, n || Number(process.env.BENCH_STOCK_PRODUCTS ?? 10_000));
   const pick = (i: number) => 1 + ((i * 7919) % scaled);
