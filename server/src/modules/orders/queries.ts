@@ -106,13 +106,19 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
  * (location, status, created_at) index, merged. Walking the date index and filtering by status reads a
  * thousand rows for a sparse group; an IN list over the status index sorts them all.
  */
-async function pageByStatuses(ctx: Ctx, where: SQL, statusIds: string[], limit: number, offset: number): Promise<repo.OrderRow[]> {
+async function pageByStatuses(
+  ctx: Ctx,
+  where: SQL,
+  statusIds: string[],
+  limit: number,
+  offset: number,
+  by: 'created_at' | 'status_changed_at' = 'created_at',
+): Promise<repo.OrderRow[]> {
   const n = offset + limit;
-  const parts = statusIds.map(
-    (id) => sql`(select id, created_at from repair_orders where ${where} and status_id = ${id} order by created_at desc, id desc limit ${n})`,
-  );
+  const key = sql.raw(by);
+  const parts = statusIds.map((id) => sql`(select id, ${key} as k from repair_orders where ${where} and status_id = ${id} order by ${key} desc, id desc limit ${n})`);
   const ids = rowsOf<{ id: string }>(
-    await ctx.db.execute(sql`select id from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${limit} offset ${offset}`),
+    await ctx.db.execute(sql`select id from (${sql.join(parts, sql` union all `)}) x order by k desc, id desc limit ${limit} offset ${offset}`),
   ).map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await ctx.db.select().from(repairOrders).where(inArray(repairOrders.id, ids));
@@ -135,18 +141,19 @@ export async function board(ctx: Ctx, q: { engineerId?: string; search?: string 
   if (q.search) base.push(searchCondition(q.search));
   const statuses = await repo.statuses(ctx.db, true);
   const groups = orderStatusGroups.filter((g) => !finishedOrderGroups.includes(g));
-  const columns = [];
-  for (const group of groups) {
-    const ids = statuses.filter((s) => s.group === group).map((s) => s.id);
-    if (ids.length === 0) {
-      columns.push({ group, total: 0, items: [] });
-      continue;
-    }
-    const where = and(...base, eq(repairOrders.finished, false), inArray(repairOrders.statusId, ids));
-    const [{ total }] = await ctx.db.select({ total: count() }).from(ctx.db.select({ one: sql`1` }).from(repairOrders).where(where).limit(COUNT_CAP + 1).as('capped'));
-    const rows = await ctx.db.select().from(repairOrders).where(where).orderBy(desc(repairOrders.statusChangedAt), desc(repairOrders.id)).limit(BOARD_COLUMN);
-    columns.push({ group, total: Number(total), items: await listItemsOut(ctx, ctx.db, rows, new Map(statuses.map((s) => [s.id, s]))) });
-  }
+  const map = new Map(statuses.map((s) => [s.id, s]));
+  // The columns are independent: read side by side on the pool's connections.
+  const columns = await Promise.all(
+    groups.map(async (group) => {
+      const ids = statuses.filter((s) => s.group === group).map((s) => s.id);
+      if (ids.length === 0) return { group, total: 0, items: [] };
+      const where = and(...base, eq(repairOrders.finished, false), inArray(repairOrders.statusId, ids))!;
+      const [{ total }] = await ctx.db.select({ total: count() }).from(ctx.db.select({ one: sql`1` }).from(repairOrders).where(where).limit(COUNT_CAP + 1).as('capped'));
+      // Each status's last changed through (location, status, status_changed_at) where not finished, merged.
+      const rows = await pageByStatuses(ctx, where, ids, BOARD_COLUMN, 0, 'status_changed_at');
+      return { group, total: Number(total), items: await listItemsOut(ctx, ctx.db, rows, map) };
+    }),
+  );
   return { columns };
 }
 
