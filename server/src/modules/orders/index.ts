@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { repairOrders } from '../../db/schema';
 import { defineModule } from '../../lib/module';
 import { deviceRoutes, orderRoutes } from './routes';
-import { orderStatusesSeeder } from './seed';
+import { orderStatusesSeeder, ordersDemoSeeder } from './seed';
 
 /** Repair orders: statuses, intake, works, parts, payments, issue, warranty, timeline. See server/docs/orders.md. */
 export const ordersModule = defineModule({
@@ -10,7 +10,7 @@ export const ordersModule = defineModule({
   prefix: '/orders',
   routes: orderRoutes,
   tag: { name: 'orders', description: 'Заказы на ремонт: приёмка, статусы, работы, запчасти, оплаты, выдача, гарантия' },
-  seeders: [orderStatusesSeeder],
+  seeders: [orderStatusesSeeder, ordersDemoSeeder],
   locationReferences: [
     {
       table: 'repair_orders',
