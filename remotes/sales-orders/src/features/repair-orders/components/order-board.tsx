@@ -52,11 +52,11 @@ function OrderCard({ order }: { order: OrderListItem }) {
             {order.overdue ? <Tag color="error">просрочен</Tag> : null}
           </span>
         </Flex>
-        <Flex justify="space-between" style={{ fontSize: 12, marginTop: 2 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Flex justify="space-between" gap={6} style={{ fontSize: 12, marginTop: 2 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, minWidth: 0 }} ellipsis={{ tooltip: order.engineerName ?? undefined }}>
             {order.engineerName ?? 'мастер не назначен'}
           </Typography.Text>
-          <Typography.Text style={{ fontSize: 12 }}>{order.total ? formatMoney(order.total) : order.estimate ? `≈ ${formatMoney(order.estimate)}` : ''}</Typography.Text>
+          <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{order.total ? formatMoney(order.total) : order.estimate ? `≈ ${formatMoney(order.estimate)}` : ''}</Typography.Text>
         </Flex>
       </Card>
     </div>

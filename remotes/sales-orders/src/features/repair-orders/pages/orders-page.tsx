@@ -177,6 +177,7 @@ export function OrdersPage() {
             {
               key: 'device',
               title: 'Устройство',
+              width: 200,
               render: (_, o: OrderListItem) => (
                 <>
                   <div>{deviceTitle(o.device)}</div>
