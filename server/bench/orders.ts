@@ -142,6 +142,17 @@ async function main() {
     if (res.statusCode !== 200) throw new Error(`issue: ${res.statusCode} ${res.body}`);
   }
   console.log(`${'issuing an order with 10 parts (30 runs)'.padEnd(46)} p50 ${ms(pct(issueTimes, 50))}  p95 ${ms(pct(issueTimes, 95))}`);
+
+  // Rendering the completion act of an order (the order's data, Liquid, the sanitising pass), preview only.
+  const [{ act }] = rows<{ act: string }>(await db.execute(sql`select id as act from document_templates where kind = 'order_act' and archived_at is null order by created_at limit 1`));
+  const renderTimes: number[] = [];
+  for (let r = 0; r < 55; r++) {
+    const t = performance.now();
+    const res = await app.inject({ method: 'POST', url: `/api/templates/${act}/render`, headers, payload: { orderId: sample[r % sample.length].id } });
+    if (r >= 5) renderTimes.push(performance.now() - t);
+    if (res.statusCode !== 200) throw new Error(`render: ${res.statusCode} ${res.body}`);
+  }
+  console.log(`${'rendering the completion act (50 runs)'.padEnd(46)} p50 ${ms(pct(renderTimes, 50))}  p95 ${ms(pct(renderTimes, 95))}`);
   await app.close();
 }
 

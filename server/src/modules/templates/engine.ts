@@ -143,10 +143,18 @@ export function describeLiquidError(err: unknown): string {
   return where ? `${text} (строка ${where[1]}, позиция ${where[2]})` : text;
 }
 
+/** Parsed bodies by their text (a parsed template is reused across renders); the 100 most recent. */
+const parsed = new Map<string, ReturnType<Liquid['parse']>>();
+
 /** Parses a body: `TemplateError('parse')` with the Russian detail when it does not. */
 export function parseTemplate(body: string) {
+  const hit = parsed.get(body);
+  if (hit) return hit;
   try {
-    return engine.parse(body);
+    const template = engine.parse(body);
+    if (parsed.size >= 100) parsed.delete(parsed.keys().next().value!);
+    parsed.set(body, template);
+    return template;
   } catch (err) {
     if (err instanceof LiquidError || err instanceof Error) throw new TemplateError('parse', describeLiquidError(err));
     throw err;
