@@ -199,6 +199,22 @@ describe('an order from intake to issue', () => {
   });
 });
 
+describe('a refused order', () => {
+  it('gives its parts back when refused and is issued back to the client without a double release', async () => {
+    let o = ok(await intake({ client: { name: 'Отказник', phone: '+79035550009' }, device: { type: 'Смартфон', brand: 'LG', model: 'K10' } }), 201);
+    o = ok(await call('POST', `/${o.id}/status`, { statusId: status('Диагностика').id }));
+    const before = await reserved();
+    o = ok(await call('POST', `/${o.id}/parts`, { productId: stock.productId, warehouseId: stock.warehouseId, qty: 1, price: 0 }), 201);
+    expect((await reserved()).reserved).toBe(before.reserved + 1);
+    o = ok(await call('POST', `/${o.id}/status`, { statusId: status('Отказ').id, comment: 'Клиент отказался' }));
+    expect((await reserved()).reserved).toBe(before.reserved);
+    o = ok(await call('POST', `/${o.id}/issue`, {}));
+    expect(o.status.name).toBe('Выдан');
+    const after = await reserved();
+    expect([after.qty, after.reserved]).toEqual([before.qty - 1, before.reserved]);
+  });
+});
+
 describe('lists', () => {
   it('filters by status, group and search (number, phone, IMEI), the board groups working orders', async () => {
     const page = orderPageSchema.parse((await call('GET', `?search=${encodeURIComponent('903 555-12-12')}`)).json());

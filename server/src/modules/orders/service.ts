@@ -659,7 +659,8 @@ async function writeOffParts(tx: Tx, order: repo.OrderRow) {
   const parts = (await repo.partsOf(tx, order.id)).filter((p) => !p.writtenOff);
   if (parts.length === 0) return;
   const pools = await lockPools(tx, parts.map((p) => p.productId));
-  await changeReservedMany(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, delta: -p.qty })));
+  // An open order holds its parts reserved; a refused one («Отказ») gave them back when it was cancelled.
+  if (!order.finished) await changeReservedMany(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, delta: -p.qty })));
   await assertAvailable(tx, parts.map((p) => ({ warehouseId: p.warehouseId, productId: p.productId, qty: p.qty })));
   const moves: Move[] = [];
   for (const p of parts) {
