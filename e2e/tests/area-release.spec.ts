@@ -27,8 +27,8 @@ test('раздел выпускает новый подмаршрут, и раб
 
   // A tab that already runs the area.
   await loginAs('owner');
-  await page.goto('/orders');
-  await expect(page.locator('#page-title')).toHaveText('Заказы/Ремонт');
+  await page.goto('/sales');
+  await expect(page.locator('#page-title')).toHaveText('Продажи');
   await expect(page.getByText(/ещё не создан/)).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Архив заказов' })).toHaveCount(0);
 
