@@ -214,3 +214,13 @@ export function toKopecks(value: number | string | null | undefined): number | n
   if (!Number.isFinite(n) || n < 0) return null;
   return Math.round(n * 100);
 }
+
+/**
+ * Kopecks as «1 200,00 ₽» with non-breaking spaces (an amount never wraps): the one format of money in
+ * server messages and printed documents; the screens' `formatMoney` (shared-core) writes the same.
+ */
+export function formatKopecks(kopecks: number): string {
+  const abs = Math.round(Math.abs(kopecks));
+  const rubles = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${kopecks < 0 ? '-' : ''}${rubles},${String(abs % 100).padStart(2, '0')}\u00a0₽`;
+}

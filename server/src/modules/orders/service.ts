@@ -1,5 +1,6 @@
 import {
   finishedOrderGroups,
+  formatKopecks,
   formatPhone,
   hasRule,
   maskPhone,
@@ -42,8 +43,7 @@ import type { addOrderPartRequestSchema, addOrderWorkRequestSchema, issueOrderRe
  */
 
 const ENTITY = 'repair_order' as const;
-const NBSP = '\u00a0';
-export const rub = (k: number) => `${k < 0 ? '-' : ''}${Math.floor(Math.abs(k) / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)},${String(Math.abs(k) % 100).padStart(2, '0')}${NBSP}₽`;
+const rub = formatKopecks;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const HOUR = 3_600_000;
 

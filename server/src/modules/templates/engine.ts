@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bwipjs from 'bwip-js/node';
 import { Liquid, LiquidError, Tag, type TagToken, type TopLevelToken } from 'liquidjs';
 import numberToWords from 'number-to-words-ru';
+import { formatKopecks } from '@repo/contracts';
 
 /**
  * The Liquid engine of printed documents (server/docs/templates.md). A template sees plain data only
@@ -23,16 +24,11 @@ export const renderLimits = {
 } as const;
 
 export const MOSCOW = 'Europe/Moscow';
-const NBSP = '\u00a0';
 
-/** Kopecks as «1 200,00 ₽» with non-breaking spaces: the same as `formatMoney` of @repo/shared-core. */
+/** Kopecks as «1 200,00 ₽» (`formatKopecks` of the contracts); empty for what is not a number. */
 export function rub(kopecks: unknown): string {
   const n = toNumber(kopecks);
-  if (n === null) return '';
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.round(Math.abs(n));
-  const rubles = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${sign}${rubles},${String(abs % 100).padStart(2, '0')}${NBSP}₽`;
+  return n === null ? '' : formatKopecks(n);
 }
 
 /** Kopecks in words: 120000 → «Одна тысяча двести рублей 00 копеек», 2101 → «Двадцать один рубль 01 копейка». */
