@@ -52,3 +52,19 @@ export async function loginThroughForm(page: Page, phone: string, password: stri
 }
 
 export { expect };
+
+/**
+ * Switches the shop in the header. The server remembers the choice for the next start, so this waits
+ * for its answer: a navigation before it would cut the request off and the page would come back in
+ * the old shop.
+ */
+export async function switchTo(page: Page, name: string) {
+  const switcher = page.getByTestId('location-switcher');
+  await expect(switcher).toContainText(/Сервис\+ на/);
+  if (((await switcher.textContent()) ?? '').includes(name)) return;
+  await switcher.click();
+  const remembered = page.waitForResponse((r) => r.url().includes('/api/location/current/') && r.ok());
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+  await expect(switcher).toContainText(name);
+  await remembered;
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, expect, loginThroughForm, test } from '../support/fixtures';
+import { demo, expect, loginThroughForm, switchTo, test } from '../support/fixtures';
 
 /**
  * Money as the cashier clicks it (issue #9): a whole cash shift (open, income, expense, close with a
@@ -8,15 +8,6 @@ import { demo, expect, loginThroughForm, test } from '../support/fixtures';
  */
 
 const rub = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
-
-async function switchTo(page: Page, name: string) {
-  const switcher = page.getByTestId('location-switcher');
-  await expect(switcher).toContainText(/Сервис\+ на/);
-  if (((await switcher.textContent()) ?? '').includes(name)) return;
-  await switcher.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
-  await expect(switcher).toContainText(name);
-}
 
 const cashCard = (page: Page): Locator => page.getByTestId('cashbox-Основная касса');
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect, loginThroughForm, test } from '../support/fixtures';
+import { demo, expect, loginThroughForm, switchTo, test } from '../support/fixtures';
 
 /**
  * Repair orders as the staff click them (issue #10): the intake at the counter (a new client, an IMEI
@@ -10,15 +10,6 @@ import { demo, expect, loginThroughForm, test } from '../support/fixtures';
 
 const VALID_IMEI = '356938035643809';
 const BAD_IMEI = '356938035643808';
-
-async function switchTo(page: Page, name: string) {
-  const switcher = page.getByTestId('location-switcher');
-  await expect(switcher).toContainText(/Сервис\+ на/);
-  if (((await switcher.textContent()) ?? '').includes(name)) return;
-  await switcher.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
-  await expect(switcher).toContainText(name);
-}
 
 async function apiLogin(request: APIRequestContext, who: keyof typeof demo) {
   const res = await request.post('/api/auth/login', { data: { phone: `+7${demo[who].phone}`, password: demo[who].password } });
@@ -191,6 +182,7 @@ test.describe('Документы', () => {
     await loginAs('owner');
     await switchTo(page, 'Арбате');
     await page.goto('/patterns');
+    await expect(page.getByTestId('location-switcher')).toContainText('Арбате');
     await page.getByRole('menuitem', { name: /Акт выполненных работ/ }).first().click();
     const preview = page.frameLocator('[data-testid="template-preview"]');
     await expect(preview.locator('body')).toContainText('Клиент Шаблона E2E');

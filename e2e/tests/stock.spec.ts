@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, loginThroughForm, test } from '../support/fixtures';
+import { demo, expect, loginThroughForm, switchTo, test } from '../support/fixtures';
 
 /**
  * Stock documents as staff click them (issue #8): a receipt of serial-tracked phones, and a receipt
@@ -13,15 +13,6 @@ async function shop(page: Page): Promise<string> {
 }
 
 /** Makes `name` the current shop through the header's switcher (a no-op when it already is). */
-async function switchTo(page: Page, name: string) {
-  const switcher = page.getByTestId('location-switcher');
-  await expect(switcher).toContainText(/Сервис\+ на/);
-  if (((await switcher.textContent()) ?? '').includes(name)) return;
-  await switcher.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
-  await expect(switcher).toContainText(name);
-}
-
 async function pickProduct(page: Page, search: string) {
   const picker = page.getByRole('combobox', { name: 'Добавить товар' });
   await picker.click();
