@@ -33,9 +33,6 @@ const printRuleOf: Record<'order' | 'sale' | 'products', RequiredRule[]> = {
   products: ['print:product', 'print:template'],
 };
 
-/** How wide the preview is: the paper's own width for receipts and labels, the column for A4. */
-const frameWidth: Record<PaperFormat, string> = { a4: '100%', mm80: '80mm', mm58: '58mm', label58x40: '58mm' };
-
 /**
  * The editor of one template: name, paper, the body (monospace; a click on a variable inserts it at the
  * cursor), and a live preview filled on the server for a real order or products — the unsaved body,
@@ -176,35 +173,32 @@ export function TemplateEditor({
           {dirty ? <Tag color="blue">не сохранён</Tag> : null}
         </Flex>
       }
-      extra={
-        <Flex gap={8} wrap justify="end">
-          {canEdit ? (
-            <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} loading={update.isPending} disabled={!dirty} data-testid="template-save">
-              Сохранить
-            </Button>
-          ) : null}
-          {canEdit && template.builtIn ? (
-            <Popconfirm title="Вернуть текст и формат по умолчанию?" description="Ваши изменения этого шаблона пропадут." okText="Восстановить" cancelText="Отмена" onConfirm={() => restore()}>
-              <Button icon={<RollbackOutlined />}>
-                Восстановить по умолчанию
-              </Button>
-            </Popconfirm>
-          ) : null}
-          {canPrint ? (
-            <Button icon={<PrinterOutlined />} onClick={() => void print()} loading={printing} disabled={!request} data-testid="template-print">
-              Печать
-            </Button>
-          ) : null}
-          {canDelete && !template.builtIn ? (
-            <Popconfirm title={`Удалить шаблон «${template.name}»?`} okText="Удалить" okButtonProps={{ danger: true }} cancelText="Отмена" onConfirm={() => destroy()}>
-              <Button danger icon={<DeleteOutlined />}>
-                Удалить
-              </Button>
-            </Popconfirm>
-          ) : null}
-        </Flex>
-      }
     >
+      {/* The actions are a toolbar of the body, not the card's header: there they squeezed the title at 1024 px. */}
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        {canEdit ? (
+          <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} loading={update.isPending} disabled={!dirty} data-testid="template-save" title="Ctrl+S">
+            Сохранить
+          </Button>
+        ) : null}
+        {canPrint ? (
+          <Button icon={<PrinterOutlined />} onClick={() => void print()} loading={printing} disabled={!request} data-testid="template-print">
+            Печать
+          </Button>
+        ) : null}
+        {canEdit && template.builtIn ? (
+          <Popconfirm title="Вернуть текст и формат по умолчанию?" description="Ваши изменения этого шаблона пропадут." okText="Восстановить" cancelText="Отмена" onConfirm={() => restore()}>
+            <Button icon={<RollbackOutlined />}>Восстановить по умолчанию</Button>
+          </Popconfirm>
+        ) : null}
+        {canDelete && !template.builtIn ? (
+          <Popconfirm title={`Удалить шаблон «${template.name}»?`} okText="Удалить" okButtonProps={{ danger: true }} cancelText="Отмена" onConfirm={() => destroy()}>
+            <Button danger icon={<DeleteOutlined />}>
+              Удалить
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </Flex>
       <Form<Values> form={form} layout="vertical" initialValues={{ name: template.name, paper: template.paper, body: template.body }}>
         <Row gutter={16}>
           <Col xs={24} md={14}>
@@ -262,6 +256,10 @@ export function TemplateEditor({
   );
 }
 
+/** The paper's width in CSS pixels (96 per inch): the document is laid out at it and scaled down to fit. */
+const paperPx: Record<PaperFormat, number> = { a4: 794, mm80: 302, mm58: 219, label58x40: 219 };
+const PREVIEW_HEIGHT = 640;
+
 function Preview({
   doc,
   paper,
@@ -277,21 +275,45 @@ function Preview({
   waiting: string | null;
   error: string | null;
 }) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // An A4 act is laid out at its real width and shown smaller, as a page, not reflowed into the column.
+  const width = paperPx[paper];
+  const scale = boxWidth > 0 ? Math.min(1, boxWidth / width) : 1;
   return (
     <Flex vertical gap={8}>
       {error ? <Alert type="error" showIcon title="Предпросмотр не получился" description={error} role="alert" /> : null}
       {waiting ? <Typography.Text type="secondary">{waiting}</Typography.Text> : null}
       {!doc && loading ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
       <div style={{ background: '#f0f0f0', borderRadius: 8, padding: 8, opacity: loading ? 0.6 : 1, transition: 'opacity .2s', display: doc ? 'block' : 'none' }}>
-        {/* No allow-scripts: whatever the template holds, nothing in it runs. */}
-        <iframe
-          ref={frameRef}
-          title="Предпросмотр документа"
-          sandbox="allow-same-origin allow-modals"
-          srcDoc={doc}
-          data-testid="template-preview"
-          style={{ display: 'block', width: frameWidth[paper], maxWidth: '100%', height: '70vh', border: 0, background: '#fff', margin: '0 auto', boxShadow: '0 1px 4px rgba(0,0,0,.15)' }}
-        />
+        <div ref={boxRef} style={{ height: PREVIEW_HEIGHT, overflow: 'hidden' }}>
+          {/* No allow-scripts: whatever the template holds, nothing in it runs. */}
+          <iframe
+            ref={frameRef}
+            title="Предпросмотр документа"
+            sandbox="allow-same-origin allow-modals"
+            srcDoc={doc}
+            data-testid="template-preview"
+            style={{
+              display: 'block',
+              width,
+              height: PREVIEW_HEIGHT / scale,
+              border: 0,
+              background: '#fff',
+              margin: scale < 1 ? 0 : '0 auto',
+              boxShadow: '0 1px 4px rgba(0,0,0,.15)',
+              transform: scale < 1 ? `scale(${scale})` : undefined,
+              transformOrigin: 'top left',
+            }}
+          />
+        </div>
       </div>
     </Flex>
   );

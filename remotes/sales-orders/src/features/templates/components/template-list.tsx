@@ -1,7 +1,7 @@
 import { templateKindLabels, templateKinds, type Template } from '@repo/contracts';
 import { Flex, Menu, Tag, Typography } from 'antd';
 
-/** The templates grouped by kind: name, kind, «встроенный» / «изменён»; a click opens it in the editor. */
+/** The templates grouped by kind (the group's heading names it): name, «встроенный» / «изменён»; a click opens it in the editor. */
 export function TemplateList({ templates, selectedId, onSelect }: { templates: Template[]; selectedId: string | null; onSelect: (id: string) => void }) {
   const items = templateKinds
     .map((kind) => ({ kind, list: templates.filter((t) => t.kind === kind) }))
@@ -12,20 +12,19 @@ export function TemplateList({ templates, selectedId, onSelect }: { templates: T
       label: templateKindLabels[g.kind],
       children: g.list.map((t) => ({
         key: t.id,
-        // Two lines: the name, then what kind of template it is.
+        // Two lines: the name, then its marks.
         style: { height: 'auto', lineHeight: 1.4, paddingBlock: 6 },
         label: (
           <Flex vertical gap={2} data-testid={`template-${t.id}`}>
             <Typography.Text strong ellipsis={{ tooltip: t.name }}>
               {t.name}
             </Typography.Text>
-            <Flex gap={4} wrap>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {templateKindLabels[t.kind]}
-              </Typography.Text>
-              {t.builtIn ? <Tag variant="filled">встроенный</Tag> : null}
-              {t.modified ? <Tag color="orange">изменён</Tag> : null}
-            </Flex>
+            {t.builtIn || t.modified ? (
+              <Flex gap={4} wrap>
+                {t.builtIn ? <Tag variant="filled">встроенный</Tag> : null}
+                {t.modified ? <Tag color="orange">изменён</Tag> : null}
+              </Flex>
+            ) : null}
           </Flex>
         ),
       })),

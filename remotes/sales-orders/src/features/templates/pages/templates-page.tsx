@@ -68,14 +68,14 @@ export function TemplatesPage() {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={7} xxl={5}>
+      <Col xs={24} lg={8} xl={7} xxl={5}>
         <Card
-          title="Шаблоны документов"
+          title="Шаблоны"
           styles={{ body: { padding: 8 } }}
           extra={
             canCreate ? (
-              <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="template-new">
-                Новый шаблон
+              <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="template-new" aria-label="Новый шаблон" title="Новый шаблон">
+                Новый
               </Button>
             ) : null
           }
@@ -86,7 +86,7 @@ export function TemplatesPage() {
           {templates.length ? <TemplateList templates={templates} selectedId={selected?.id ?? null} onSelect={open} /> : null}
         </Card>
       </Col>
-      <Col xs={24} lg={17} xxl={19}>
+      <Col xs={24} lg={16} xl={17} xxl={19}>
         {selected ? (
           <TemplateEditor
             key={selected.id}
