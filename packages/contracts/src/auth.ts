@@ -23,7 +23,14 @@ export const profileSchema = z
     location: locationRefSchema.nullable(),
     /** The locations this employee may work in. */
     locations: z.array(locationRefSchema),
-    role: z.object({ id: z.string(), name: z.string(), title: z.string(), rules: z.array(z.string()) }),
+    role: z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string(),
+      rules: z.array(z.string()),
+      /** The discount cap at the counter (% of a line); above it a manager confirms the sale. Absent from servers before sales. */
+      maxDiscountPercent: z.number().int().optional(),
+    }),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

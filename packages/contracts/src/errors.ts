@@ -17,8 +17,10 @@ export const errorCodes = [
   'duplicate_phone',
   /** A repair order's status may not change to that one from its current status (409). */
   'status_not_allowed',
-  /** A repair order cannot be issued with money owed without the right to issue on credit (409). */
+  /** A repair order cannot be issued (or a sale posted) with money owed without the right to issue on credit (409). */
   'payment_due',
+  /** A sale's discount is over the seller's cap: a manager confirms it (`discountApproval`) (409). */
+  'discount_approval_required',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

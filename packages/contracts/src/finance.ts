@@ -41,6 +41,8 @@ export const systemFinanceCategories = {
   shift_shortage: { kind: 'expense', name: 'Недостача по смене' },
   order_payment: { kind: 'income', name: 'Оплата заказа' },
   order_refund: { kind: 'expense', name: 'Возврат по заказу' },
+  sale_payment: { kind: 'income', name: 'Оплата продажи' },
+  sale_refund: { kind: 'expense', name: 'Возврат покупателю' },
 } as const;
 export type SystemFinanceCategoryCode = keyof typeof systemFinanceCategories;
 

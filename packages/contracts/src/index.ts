@@ -14,6 +14,8 @@ export * from './clients';
 export * from './finance';
 export * from './orders';
 export * from './templates';
+export * from './credits';
+export * from './sales';
 export * from './audit';
 export * from './realtime';
 export * from './health';

@@ -3,6 +3,7 @@ import { auditModule } from './audit';
 import { authModule } from './auth';
 import { catalogModule } from './catalog';
 import { clientsModule } from './clients';
+import { creditsModule } from './credits';
 import { financeModule } from './finance';
 import { healthModule } from './health';
 import { locationModule } from './location';
@@ -10,10 +11,11 @@ import { devicesModule, ordersModule } from './orders';
 import { releasesModule } from './releases';
 import { stockModule } from './stock';
 import { templatesModule } from './templates';
+import { salesModule } from './sales';
 
 /**
  * Every server module, in mounting order. `app.ts` mounts their routes, the OpenAPI document lists
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, templatesModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, auditModule, releasesModule];

@@ -13,4 +13,6 @@ export * from '../../modules/stock/schema';
 export * from '../../modules/finance/schema';
 export * from '../../modules/orders/schema';
 export * from '../../modules/templates/schema';
+export * from '../../modules/credits/schema';
+export * from '../../modules/sales/schema';
 export * from './seed-runs';

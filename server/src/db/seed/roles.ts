@@ -47,6 +47,8 @@ function cashierRules(): Rule[] {
     ...on('repair_order', ['view', 'post', 'print'], 'location'),
     'view:product:location',
     'view:category:all',
+    // Shows the customer the partners' instalment and credit payments (company-wide offers).
+    'view:credit_offer:all',
   ];
 }
 
@@ -54,14 +56,16 @@ export interface BuiltInRole {
   name: 'owner' | 'manager' | 'engineer' | 'cashier';
   title: string;
   rules: Rule[];
+  /** The discount cap at the counter (%), above it a manager confirms. */
+  maxDiscountPercent: number;
 }
 
 /** The four roles every company starts with. The owner's stored rules are informative: the auth plugin always grants it `allRules()`. */
 export function builtInRoles(): BuiltInRole[] {
   return [
-    { name: 'owner', title: 'Владелец', rules: allRules() },
-    { name: 'manager', title: 'Управляющий', rules: managerRules() },
-    { name: 'engineer', title: 'Инженер', rules: engineerRules() },
-    { name: 'cashier', title: 'Кассир', rules: cashierRules() },
+    { name: 'owner', title: 'Владелец', rules: allRules(), maxDiscountPercent: 100 },
+    { name: 'manager', title: 'Управляющий', rules: managerRules(), maxDiscountPercent: 50 },
+    { name: 'engineer', title: 'Инженер', rules: engineerRules(), maxDiscountPercent: 0 },
+    { name: 'cashier', title: 'Кассир', rules: cashierRules(), maxDiscountPercent: 10 },
   ];
 }

@@ -26,6 +26,6 @@ export async function buildProfile(tx: Tx | Db, employeeId: string, shopLocation
     position: employee.position,
     location,
     locations,
-    role: { id: role.id, name: role.name, title: role.title, rules: effectiveRules(role.name, role.rules) },
+    role: { id: role.id, name: role.name, title: role.title, rules: effectiveRules(role.name, role.rules), maxDiscountPercent: role.maxDiscountPercent },
   };
 }

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/schema/columns';
 import { locations } from '../location/schema';
 
@@ -9,6 +9,8 @@ export const roles = pgTable('roles', {
   /** Russian title shown in the UI. */
   title: text('title').notNull(),
   rules: jsonb('rules').$type<string[]>().notNull().default([]),
+  /** The largest discount (% of a line) this role gives at the counter without a manager's confirmation. */
+  maxDiscountPercent: integer('max_discount_percent').notNull().default(0),
   builtIn: boolean('built_in').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

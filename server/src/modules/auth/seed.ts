@@ -46,7 +46,7 @@ function ownerFromConfig(config: Config): { phone: string; password: string } {
 async function insertRoles(tx: Tx): Promise<Record<string, string>> {
   const rows = await tx
     .insert(roles)
-    .values(builtInRoles().map((r) => ({ name: r.name, title: r.title, rules: r.rules, builtIn: true })))
+    .values(builtInRoles().map((r) => ({ name: r.name, title: r.title, rules: r.rules, maxDiscountPercent: r.maxDiscountPercent, builtIn: true })))
     .onConflictDoNothing({ target: roles.name })
     .returning({ id: roles.id, name: roles.name });
   // Roles may survive from an earlier, company-less state; read them back rather than trust `returning`.

@@ -11,7 +11,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { cleanupFailures, dropAttempt, isKnownAddress, reserveAttemptWhenFree, settleFailure, settleSuccess, tooManyAttempts } from './throttle';
 import { hashToken, newToken } from './tokens';
 import { buildProfile } from './profile';
-import { resolveToken } from './sessions';
+import { effectiveRules, resolveToken } from './sessions';
 
 export { allowedLocationIds, allowedLocations } from './locations';
 
@@ -227,4 +227,30 @@ export async function logoutAll(ctx: Ctx): Promise<number> {
     });
     return revoked.length;
   });
+}
+
+/** An employee as another module needs them: name, rules and the discount cap of their role. */
+export interface EmployeeGrant {
+  id: string;
+  name: string;
+  rules: string[];
+  maxDiscountPercent: number;
+}
+
+/** The rules and discount cap of an employee (the sale screen checks the seller's cap). */
+export async function employeeGrant(db: Tx | Db, employeeId: string): Promise<EmployeeGrant | null> {
+  const row = await repo.findEmployeeWithRole(db, employeeId);
+  if (!row) return null;
+  return { id: row.employee.id, name: row.employee.name, rules: effectiveRules(row.role.name, row.role.rules), maxDiscountPercent: row.role.maxDiscountPercent };
+}
+
+/**
+ * A colleague confirming something at the counter (a discount over the seller's cap) with their phone
+ * and password: the active employee, or null when the phone or password is wrong (the same time either way).
+ */
+export async function confirmingEmployee(db: Tx | Db, phone: string, password: string): Promise<EmployeeGrant | null> {
+  const employee = await repo.findEmployeeByPhone(db, phone);
+  const ok = employee ? await verifyPassword(employee.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!employee || !ok || !employee.active) return null;
+  return employeeGrant(db, employee.id);
 }

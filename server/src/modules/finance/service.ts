@@ -315,6 +315,9 @@ export async function cancelOperation(ctx: Ctx, id: string, key: string | null):
 }
 
 /** The reversal itself (also used by the seeder): ledger, balances, client ledger, status, audit, events. */
+/** The stored row of an operation (for another module that reverses operations it made). */
+export const operationRow = (db: Ctx['db'] | Tx, id: string) => repo.findOperation(db, id, { lock: true });
+
 export async function reverseOperation(ctx: Ctx, tx: Tx, op: repo.OperationRow, opts: { at?: Date } = {}): Promise<repo.OperationRow> {
   const moves: CashMove[] =
     op.kind === 'income'

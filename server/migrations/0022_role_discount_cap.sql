@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "max_discount_percent" integer DEFAULT 0 NOT NULL;

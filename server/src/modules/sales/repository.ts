@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { cashboxes, cashOperations, counterparties, employees, locations, products, saleLines, salePayments, saleReturnLines, saleReturns, sales, warehouses } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
+
+type Conn = Db | Tx;
+export type SaleRow = typeof sales.$inferSelect;
+export type LineRow = typeof saleLines.$inferSelect;
+export type PaymentRow = typeof salePayments.$inferSelect;
+export type ReturnRow = typeof saleReturns.$inferSelect;
+export type ReturnLineRow = typeof saleReturnLines.$inferSelect;
+export type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'sku' | 'kind' | 'price' | 'serialTracked' | 'archivedAt'>;
+
+export async function findSale(db: Conn, id: string, lock = false): Promise<SaleRow | null> {
+  const q = db.select().from(sales).where(eq(sales.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function linesOf(db: Conn, saleIds: string[]): Promise<LineRow[]> {
+  if (!saleIds.length) return [];
+  return db.select().from(saleLines).where(inArray(saleLines.saleId, saleIds)).orderBy(asc(saleLines.saleId), asc(saleLines.position));
+}
+
+export async function paymentsOf(db: Conn, saleId: string) {
+  return db
+    .select({ p: salePayments, cashboxName: cashboxes.name, operationNumber: cashOperations.number })
+    .from(salePayments)
+    .innerJoin(cashboxes, eq(cashboxes.id, salePayments.cashboxId))
+    .leftJoin(cashOperations, eq(cashOperations.id, salePayments.operationId))
+    .where(eq(salePayments.saleId, saleId))
+    .orderBy(asc(salePayments.createdAt), asc(salePayments.id));
+}
+
+export async function returnsOf(db: Conn, saleId: string) {
+  const rows = await db.select().from(saleReturns).where(eq(saleReturns.saleId, saleId)).orderBy(asc(saleReturns.createdAt));
+  const lines = rows.length ? await db.select().from(saleReturnLines).where(inArray(saleReturnLines.returnId, rows.map((r) => r.id))) : [];
+  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.returnId === r.id) }));
+}
+
+export async function productsByIds(db: Conn, ids: string[]): Promise<Map<string, ProductRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name, sku: products.sku, kind: products.kind, price: products.price, serialTracked: products.serialTracked, archivedAt: products.archivedAt })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function skusOf(db: Conn, ids: string[]): Promise<Map<string, string | null>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.sku]));
+}
+
+export async function clientsByIds(db: Conn, ids: string[]) {
+  const list = [...new Set(ids.filter(Boolean))];
+  if (!list.length) return new Map<string, { id: string; name: string; phone: string | null; discountPercent: number }>();
+  const rows = await db
+    .select({ id: counterparties.id, name: counterparties.name, phone: sql<string | null>`(select p.phone from counterparty_phones p where p.counterparty_id = ${counterparties.id} order by p.position limit 1)`, discountPercent: counterparties.discountPercent })
+    .from(counterparties)
+    .where(inArray(counterparties.id, list));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function employeeNames(db: Conn, ids: Array<string | null>) {
+  const list = [...new Set(ids.filter((x): x is string => !!x))];
+  if (!list.length) return new Map<string, string>();
+  const rows = await db.select({ id: employees.id, name: employees.name }).from(employees).where(inArray(employees.id, list));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function placeNames(db: Conn, warehouseId: string, locationId: string) {
+  const [w] = await db.select({ name: warehouses.name }).from(warehouses).where(eq(warehouses.id, warehouseId));
+  const [l] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
+  return { warehouseName: w?.name ?? '', locationName: l?.name ?? '' };
+}
+
+export async function cashboxNames(db: Conn, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: cashboxes.id, name: cashboxes.name }).from(cashboxes).where(inArray(cashboxes.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The filters of the list, as SQL over `sales` (the location is always one of them). */
+export interface ListFilter {
+  locationIds: string[];
+  from?: Date;
+  to?: Date;
+  employeeId?: string;
+  clientId?: string;
+  method?: string;
+  status?: string;
+  withCancelled?: boolean;
+  search?: string;
+}
+
+function whereOf(f: ListFilter): SQL {
+  const conds: SQL[] = [inArray(sales.locationId, f.locationIds)];
+  if (f.status) conds.push(eq(sales.status, f.status as SaleRow['status']));
+  else if (!f.withCancelled) conds.push(sql`${sales.status} <> 'cancelled'`);
+  // Dates are the posting date (a draft: its creation).
+  const day = sql`coalesce(${sales.postedAt}, ${sales.createdAt})`;
+  if (f.from) conds.push(gte(day, f.from));
+  if (f.to) conds.push(lt(day, f.to));
+  if (f.employeeId) conds.push(eq(sales.employeeId, f.employeeId));
+  if (f.clientId) conds.push(eq(sales.clientId, f.clientId));
+  if (f.method) conds.push(sql`${f.method} = any(${sales.methods})`);
+  if (f.search) conds.push(sql`${sales.number} ilike ${'%' + f.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
+  return and(...conds)!;
+}
+
+export async function listSales(db: Conn, f: ListFilter, page: number, pageSize: number) {
+  const where = whereOf(f);
+  const day = sql`coalesce(${sales.postedAt}, ${sales.createdAt})`;
+  const [items, totals] = await Promise.all([
+    db
+      .select()
+      .from(sales)
+      .where(where)
+      .orderBy(desc(day), desc(sales.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.execute(sql`select count(*)::int as count,
+        coalesce(sum(total) filter (where status = 'posted'), 0)::bigint as total,
+        coalesce(sum(discount) filter (where status = 'posted'), 0)::bigint as discount,
+        coalesce(sum(returned) filter (where status = 'posted'), 0)::bigint as returned
+      from sales where ${where}`),
+  ]);
+  const byMethod = await db.execute(sql`select p.method, coalesce(sum(p.amount), 0)::bigint as amount
+      from sale_payments p join sales on sales.id = p.sale_id
+      where ${where} and sales.status = 'posted' and p.return_id is null group by p.method`);
+  const t = rowsOf<{ count: number; total: string | number; discount: string | number; returned: string | number }>(totals)[0];
+  return {
+    items,
+    count: Number(t.count),
+    totals: { total: Number(t.total), discount: Number(t.discount), returned: Number(t.returned) },
+    byMethod: rowsOf<{ method: string; amount: string | number }>(byMethod).map((r) => ({ method: r.method, amount: Number(r.amount) })),
+  };
+}
+
+/** Posted sales of the company whose number has `search` (returns can be made at any location). */
+export async function returnableSales(db: Conn, search: string, limit = 20): Promise<SaleRow[]> {
+  return db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.status, 'posted'), sql`${sales.number} ilike ${'%' + search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`))
+    .orderBy(desc(sales.postedAt))
+    .limit(limit);
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/schema/columns';
+import { employees } from '../auth/schema';
+import { products } from '../catalog/schema';
+import { counterparties } from '../clients/schema';
+import { cashOperations } from '../finance/schema';
+import { cashboxes, locations, warehouses } from '../location/schema';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Sales at the counter (server/docs/sales.md): draft → posted → cancelled. Posting writes the goods off
+ * through the stock engine (the ledger names the sale), the payments in through the finance service
+ * (cash operations linked to the sale) and the charge into the client's ledger. Returns are documents of
+ * their own against a sale, at any location of the company.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: id(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    number: text('number').notNull(),
+    status: text('status', { enum: ['draft', 'posted', 'cancelled'] }).notNull().default('draft'),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    clientId: uuid('client_id').references(() => counterparties.id),
+    /** Who sold it (the author). */
+    employeeId: uuid('employee_id').references(() => employees.id),
+    /** The whole-sale discount as asked: `{ percent }` or `{ amount }`, null for none. */
+    saleDiscount: jsonb('sale_discount').$type<{ percent: number } | { amount: number }>(),
+    /** Gross of the lines (qty × price), kopecks. */
+    subtotal: money('subtotal').notNull().default(0),
+    /** Every discount of the lines (their own and the whole-sale share), kopecks. */
+    discount: money('discount').notNull().default(0),
+    total: money('total').notNull().default(0),
+    /** Money taken at the counter (the payments), kopecks. */
+    paid: money('paid').notNull().default(0),
+    creditOfferId: uuid('credit_offer_id'),
+    creditMonths: integer('credit_months'),
+    /** The partner's share (expected from them), kopecks. */
+    creditAmount: money('credit_amount').notNull().default(0),
+    /** Money back by the returns, kopecks. */
+    returned: money('returned').notNull().default(0),
+    /** The payment methods used (for the list's filter), kept with the payments. */
+    methods: text('methods').array().notNull().default(sql`'{}'::text[]`),
+    approvedById: uuid('approved_by_id').references(() => employees.id),
+    comment: text('comment'),
+    postedAt: stamp('posted_at'),
+    cancelledAt: stamp('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_number_unique').on(t.locationId, t.number),
+    // The list: a location's posted sales by date (totals over a month read this range).
+    index('sales_location_posted_idx').on(t.locationId, t.postedAt).where(sql`${t.status} = 'posted'`),
+    index('sales_location_created_idx').on(t.locationId, t.createdAt),
+    index('sales_client_idx').on(t.clientId),
+    index('sales_employee_idx').on(t.employeeId),
+    index('sales_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: id(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    isService: boolean('is_service').notNull().default(false),
+    qty: integer('qty').notNull(),
+    price: money('price').notNull(),
+    /** The line's own discount as asked. */
+    lineDiscount: jsonb('line_discount').$type<{ percent: number } | { amount: number }>(),
+    /** The whole discount of the line (own + share of the sale's), kopecks. */
+    discount: money('discount').notNull().default(0),
+    total: money('total').notNull(),
+    serials: text('serials').array().notNull().default(sql`'{}'::text[]`),
+    /** The cost the sale took at posting (the stock ledger's value), kopecks; a return brings it back by units. */
+    cost: money('cost'),
+    returnedQty: integer('returned_qty').notNull().default(0),
+  },
+  (t) => [index('sale_lines_sale_idx').on(t.saleId, t.position), index('sale_lines_product_idx').on(t.productId)],
+);
+
+export const salePayments = pgTable(
+  'sale_payments',
+  {
+    id: id(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    /** Null for a return's refund row (`returnId` set). */
+    returnId: uuid('return_id'),
+    method: text('method', { enum: ['cash', 'card', 'transfer'] }).notNull(),
+    cashboxId: uuid('cashbox_id')
+      .notNull()
+      .references(() => cashboxes.id),
+    /** Positive: money in; a refund is negative. */
+    amount: money('amount').notNull(),
+    operationId: uuid('operation_id').references(() => cashOperations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sale_payments_sale_idx').on(t.saleId), index('sale_payments_return_idx').on(t.returnId)],
+);
+
+/** A customer return against a posted sale: goods back into a warehouse of the location, money out. */
+export const saleReturns = pgTable(
+  'sale_returns',
+  {
+    id: id(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    number: text('number').notNull(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    /** Money back, kopecks (the lines' share of what the client paid for them). */
+    amount: money('amount').notNull(),
+    authorId: uuid('author_id').references(() => employees.id),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sale_returns_number_unique').on(t.locationId, t.number), index('sale_returns_sale_idx').on(t.saleId)],
+);
+
+export const saleReturnLines = pgTable(
+  'sale_return_lines',
+  {
+    id: id(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => saleReturns.id, { onDelete: 'cascade' }),
+    saleLineId: uuid('sale_line_id')
+      .notNull()
+      .references(() => saleLines.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    qty: integer('qty').notNull(),
+    /** Money back for these units, kopecks. */
+    amount: money('amount').notNull(),
+    /** The cost they come back at (the sale's, by units), kopecks. */
+    value: money('value').notNull(),
+    serials: text('serials').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('sale_return_lines_return_idx').on(t.returnId), index('sale_return_lines_line_idx').on(t.saleLineId)],
+);

@@ -1,0 +1,637 @@
+import {
+  formatKopecks,
+  hasRule,
+  messages,
+  missingRuleMessage,
+  priceSale,
+  ruleScope,
+  saleMessages,
+  salePrefix,
+  saleReturnPrefix,
+  withinCap,
+  type Action,
+  type CreateSaleInput,
+  type Discount,
+  type PaymentMethod,
+  type Sale,
+  type SaleListItem,
+  type SalePage,
+  type SaleReturnInput,
+} from '@repo/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { saleLines, salePayments, saleReturnLines, saleReturns, sales } from '../../db/schema';
+import { confirmingEmployee, employeeGrant } from '../auth/service';
+import { recordChange } from '../../lib/change';
+import { nextNumber } from '../../lib/counters';
+import type { Ctx } from '../../lib/ctx';
+import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { idempotent, type StoredAnswer } from '../../lib/idempotency';
+import { postClientLedger } from '../clients/ledger';
+import { getOffer } from '../credits/service';
+import { checkOperation, operationRow, postOperation, reverseOperation, systemCategory } from '../finance/service';
+import { assertAvailable, insufficientStock, lockPools, namesOf, reverseDocument, writeMoves, type Move } from '../stock/engine';
+import { placeSerials, serialsIn, warehouseById } from '../stock/service';
+import * as valuation from '../stock/valuation';
+import * as repo from './repository';
+import type { postSaleRequestSchema, saleListQuerySchema } from '@repo/contracts';
+
+/**
+ * Sales at the counter (server/docs/sales.md). A sale is a draft until posted; posting is one
+ * transaction: the goods leave the warehouse at the average cost (stock engine, the ledger names the
+ * sale), each payment is a cash operation into its cashbox (finance service: the open shift, the
+ * client's ledger), the client is charged the total (client ledger), audit + realtime `sale`.
+ */
+
+const ENTITY = 'sale' as const;
+const rub = formatKopecks;
+
+// ---------------------------------------------------------------------------------------------------
+// Access
+
+function scopeOf(ctx: Ctx, action: Action) {
+  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
+  if (!scope) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
+  return scope;
+}
+
+function allowed(ctx: Ctx, action: Action, sale: repo.SaleRow): boolean {
+  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
+  if (!scope || !ctx.auth.locationIds.includes(sale.locationId)) return false;
+  if (scope === 'own') return sale.employeeId === ctx.auth.employeeId;
+  if (scope === 'location') return sale.locationId === ctx.locationId;
+  return true;
+}
+
+async function saleFor(ctx: Ctx, db: Ctx['db'] | Tx, id: string, action: Action, lock = false): Promise<repo.SaleRow> {
+  const sale = await repo.findSale(db, id, lock);
+  if (!sale || !allowed(ctx, 'view', sale)) throw notFound(saleMessages.notFound);
+  if (action !== 'view' && !allowed(ctx, action, sale)) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
+  return sale;
+}
+
+function currentLocation(ctx: Ctx): string {
+  if (!ctx.locationId) throw forbidden(messages.locationRequired);
+  return ctx.locationId;
+}
+
+const seesCost = (ctx: Ctx) => hasRule(ctx.auth.rules, 'see_cost');
+const seesContacts = (ctx: Ctx) => hasRule(ctx.auth.rules, 'see_client_contacts');
+
+// ---------------------------------------------------------------------------------------------------
+// Views
+
+async function listItemsOut(ctx: Ctx, db: Ctx['db'] | Tx, rows: repo.SaleRow[]): Promise<SaleListItem[]> {
+  const clients = await repo.clientsByIds(db, rows.map((r) => r.clientId!).filter(Boolean));
+  const names = await repo.employeeNames(db, rows.map((r) => r.employeeId));
+  return rows.map((r) => {
+    const client = r.clientId ? clients.get(r.clientId) : undefined;
+    return {
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      locationId: r.locationId,
+      warehouseId: r.warehouseId,
+      client: client ? { id: client.id, name: client.name, phone: seesContacts(ctx) ? client.phone : null } : null,
+      employee: r.employeeId ? { id: r.employeeId, name: names.get(r.employeeId) ?? '' } : null,
+      subtotal: r.subtotal,
+      discount: r.discount,
+      total: r.total,
+      paid: r.paid,
+      creditAmount: r.creditAmount,
+      due: r.status === 'posted' ? Math.max(0, r.total - r.paid - r.creditAmount) : 0,
+      returned: r.returned,
+      methods: r.methods as PaymentMethod[],
+      createdAt: r.createdAt.toISOString(),
+      postedAt: r.postedAt?.toISOString() ?? null,
+      cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    };
+  });
+}
+
+async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow): Promise<Sale> {
+  const [item] = await listItemsOut(ctx, db, [sale]);
+  const lines = await repo.linesOf(db, [sale.id]);
+  const skus = await repo.skusOf(db, lines.map((l) => l.productId));
+  const payments = await repo.paymentsOf(db, sale.id);
+  const returns = await repo.returnsOf(db, sale.id);
+  const places = await repo.placeNames(db, sale.warehouseId, sale.locationId);
+  const approver = sale.approvedById ? (await repo.employeeNames(db, [sale.approvedById])).get(sale.approvedById) : null;
+  const credit = sale.creditOfferId ? await getOffer(ctx, sale.creditOfferId).catch(() => null) : null;
+  const cost = seesCost(ctx);
+  const paymentOut = (p: (typeof payments)[number]) => ({
+    id: p.p.id,
+    method: p.p.method,
+    cashboxId: p.p.cashboxId,
+    cashboxName: p.cashboxName,
+    amount: p.p.amount,
+    operationId: p.p.operationId,
+    operationNumber: p.operationNumber,
+  });
+  return {
+    ...item,
+    ...places,
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      name: l.name,
+      sku: skus.get(l.productId) ?? null,
+      isService: l.isService,
+      qty: l.qty,
+      price: l.price,
+      discount: l.discount,
+      total: l.total,
+      serials: l.serials,
+      returnedQty: l.returnedQty,
+      cost: cost ? l.cost : null,
+    })),
+    payments: payments.filter((p) => !p.p.returnId).map(paymentOut),
+    saleDiscount: sale.saleDiscount ?? null,
+    credit: sale.creditOfferId
+      ? { offerId: sale.creditOfferId, partner: credit?.partner ?? '', name: credit?.name ?? '', months: sale.creditMonths ?? 0, amount: sale.creditAmount }
+      : null,
+    returns: returns.map((r) => ({
+      id: r.id,
+      number: r.number,
+      saleId: r.saleId,
+      saleNumber: sale.number,
+      locationId: r.locationId,
+      warehouseId: r.warehouseId,
+      amount: r.amount,
+      lines: r.lines.map((l) => ({ lineId: l.saleLineId, productId: l.productId, name: lines.find((x) => x.id === l.saleLineId)?.name ?? '', qty: l.qty, amount: l.amount, serials: l.serials })),
+      refunds: payments.filter((p) => p.p.returnId === r.id).map(paymentOut),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    comment: sale.comment,
+    approvedBy: sale.approvedById ? { id: sale.approvedById, name: approver ?? '' } : null,
+    updatedAt: sale.updatedAt.toISOString(),
+  };
+}
+
+export async function getSale(ctx: Ctx, id: string): Promise<Sale> {
+  return saleOut(ctx, ctx.db, await saleFor(ctx, ctx.db, id, 'view'));
+}
+
+/** The day after a `to` date (a date alone means the whole day, Moscow time). */
+function dayBound(value: string | undefined, end: boolean): Date | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const d = new Date(`${value}T00:00:00+03:00`);
+    return end ? new Date(d.getTime() + 86_400_000) : d;
+  }
+  return new Date(value);
+}
+
+export async function listSales(ctx: Ctx, q: z.output<typeof saleListQuerySchema>): Promise<SalePage> {
+  const scope = scopeOf(ctx, 'view');
+  const locationId = currentLocation(ctx);
+  const filter: repo.ListFilter = {
+    locationIds: [locationId],
+    from: dayBound(q.from, false),
+    to: dayBound(q.to, true),
+    employeeId: scope === 'own' ? ctx.auth.employeeId : q.employeeId,
+    clientId: q.clientId,
+    method: q.method,
+    status: q.status,
+    withCancelled: q.withCancelled,
+    search: q.search ?? undefined,
+  };
+  const { items, count, totals, byMethod } = await repo.listSales(ctx.db, filter, q.page, q.pageSize);
+  return {
+    items: await listItemsOut(ctx, ctx.db, items),
+    total: count,
+    page: q.page,
+    pageSize: q.pageSize,
+    totals: {
+      count,
+      ...totals,
+      byMethod: { cash: 0, card: 0, transfer: 0, ...Object.fromEntries(byMethod.map((m) => [m.method, m.amount])) },
+    },
+  };
+}
+
+/** Posted sales of the whole company by number, for a return made at any location. */
+export async function returnableSales(ctx: Ctx, search: string): Promise<Sale[]> {
+  scopeOf(ctx, 'create');
+  currentLocation(ctx);
+  const rows = await repo.returnableSales(ctx.db, search);
+  return Promise.all(rows.map((r) => saleOut(ctx, ctx.db, r)));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Create and post
+
+type SaleLineInput = CreateSaleInput['lines'][number];
+
+interface Priced {
+  lines: Array<Omit<SaleLineInput, 'discount'> & { product: repo.ProductRow; price: number; discount: number; total: number; gross: number; lineDiscount: Discount | null }>;
+  subtotal: number;
+  discount: number;
+  total: number;
+  saleDiscount: Discount | null;
+}
+
+/** Prices the lines against the catalogue (names, services, serial rules) and the discounts; field errors as 400. */
+async function priceLines(tx: Tx, input: Pick<CreateSaleInput, 'lines' | 'discount' | 'clientId'>): Promise<Priced> {
+  const products = await repo.productsByIds(tx, input.lines.map((l) => l.productId));
+  const errors: Record<string, string> = {};
+  input.lines.forEach((l, i) => {
+    const p = products.get(l.productId);
+    if (!p) errors[`lines.${i}.productId`] = saleMessages.productNotFound;
+    else if (p.archivedAt) errors[`lines.${i}.productId`] = saleMessages.productArchived;
+    else if (p.kind === 'service' && l.serials?.length) errors[`lines.${i}.serials`] = saleMessages.serviceNoSerials;
+    else if (!p.serialTracked && l.serials?.length) errors[`lines.${i}.serials`] = saleMessages.serialsNotTracked;
+  });
+  if (Object.keys(errors).length) throw invalidInput(errors, Object.values(errors)[0]);
+  // Absent whole-sale discount: the client's personal one.
+  let saleDiscount: Discount | null = input.discount ?? null;
+  if (input.discount === undefined && input.clientId) {
+    const client = (await repo.clientsByIds(tx, [input.clientId])).get(input.clientId);
+    if (client?.discountPercent) saleDiscount = { percent: client.discountPercent };
+  }
+  const withPrice = input.lines.map((l) => ({ ...l, price: l.price ?? products.get(l.productId)!.price }));
+  const priced = priceSale(withPrice, saleDiscount);
+  if (Object.keys(priced.errors).length) throw invalidInput(priced.errors, Object.values(priced.errors)[0]);
+  return {
+    lines: withPrice.map((l, i) => ({ ...l, product: products.get(l.productId)!, lineDiscount: l.discount ?? null, ...priced.lines[i] })),
+    subtotal: priced.subtotal,
+    discount: priced.subtotal - priced.total,
+    total: priced.total,
+    saleDiscount: saleDiscount && discountIsZero(saleDiscount) ? null : saleDiscount,
+  };
+}
+
+const discountIsZero = (d: Discount) => ('percent' in d ? d.percent === 0 : d.amount === 0);
+
+/**
+ * The discount cap: every line's whole discount within the seller's cap (their role's, or the client's
+ * personal discount if larger); above it a confirmation by a colleague with `edit:sale` whose cap covers it.
+ * Returns the approver's id.
+ */
+async function checkCap(
+  ctx: Ctx,
+  tx: Tx,
+  lines: Array<{ gross: number; discount: number }>,
+  clientId: string | null | undefined,
+  approval: CreateSaleInput['discountApproval'],
+): Promise<string | null> {
+  const seller = await employeeGrant(tx, ctx.auth.employeeId);
+  const client = clientId ? (await repo.clientsByIds(tx, [clientId])).get(clientId) : undefined;
+  const cap = Math.max(seller?.maxDiscountPercent ?? 0, client?.discountPercent ?? 0);
+  const over = lines.filter((l) => !withinCap(l, cap));
+  if (!over.length) return null;
+  if (!approval) throw new AppError(409, 'discount_approval_required', saleMessages.discountOverCap(cap));
+  const approver = await confirmingEmployee(tx, approval.phone, approval.password);
+  if (!approver) throw invalidInput({ 'discountApproval.password': saleMessages.approvalWrong }, saleMessages.approvalWrong);
+  if (!hasRule(approver.rules, 'edit:sale') || over.some((l) => !withinCap(l, approver.maxDiscountPercent))) {
+    throw forbidden(saleMessages.approverNoRight);
+  }
+  return approver.id;
+}
+
+async function checkPlace(ctx: Ctx, tx: Tx, warehouseId: string, clientId: string | null | undefined) {
+  const locationId = currentLocation(ctx);
+  const warehouse = await warehouseById(tx, warehouseId);
+  if (!warehouse) throw invalidInput({ warehouseId: saleMessages.warehouseNotFound }, saleMessages.warehouseNotFound);
+  if (warehouse.locationId !== locationId) throw invalidInput({ warehouseId: saleMessages.warehouseOtherLocation }, saleMessages.warehouseOtherLocation);
+  if (clientId && !(await repo.clientsByIds(tx, [clientId])).get(clientId)) throw invalidInput({ clientId: saleMessages.clientNotFound }, saleMessages.clientNotFound);
+  return locationId;
+}
+
+/** The credit partner's share: the offer must exist, be active, have the term, and the share be within its range. */
+async function creditShare(ctx: Ctx, input: Pick<CreateSaleInput, 'creditOfferId' | 'creditMonths'>, total: number, paid: number): Promise<number> {
+  if (!input.creditOfferId) return 0;
+  const offer = await getOffer(ctx, input.creditOfferId).catch(() => null);
+  if (!offer || offer.archived) throw invalidInput({ creditOfferId: saleMessages.creditOfferNotFound }, saleMessages.creditOfferNotFound);
+  if (!offer.terms.some((t) => t.months === input.creditMonths)) throw invalidInput({ creditMonths: saleMessages.creditMonths }, saleMessages.creditMonths);
+  const share = total - paid;
+  if (share < offer.minAmount || share > offer.maxAmount) {
+    const message = saleMessages.creditOutOfRange(rub(offer.minAmount), rub(offer.maxAmount));
+    throw invalidInput({ creditOfferId: message }, message);
+  }
+  return share;
+}
+
+async function writeLines(tx: Tx, saleId: string, priced: Priced) {
+  await tx.delete(saleLines).where(eq(saleLines.saleId, saleId));
+  await tx.insert(saleLines).values(
+    priced.lines.map((l, i) => ({
+      saleId,
+      position: i,
+      productId: l.productId,
+      name: l.product.name,
+      isService: l.product.kind === 'service',
+      qty: l.qty,
+      price: l.price,
+      lineDiscount: l.lineDiscount,
+      discount: l.discount,
+      total: l.total,
+      serials: l.serials ?? [],
+    })),
+  );
+}
+
+/** `POST /api/sales`: a draft, or (with `post: true`) posted in the same transaction. */
+export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string | null): Promise<StoredAnswer<Sale>> {
+  scopeOf(ctx, 'create');
+  if (input.post) scopeOf(ctx, 'post');
+  return idempotent(ctx, key, 'POST /sales', input, 201, async (tx) => {
+    const locationId = await checkPlace(ctx, tx, input.warehouseId, input.clientId);
+    const priced = await priceLines(tx, input);
+    const number = await nextNumber(tx, locationId, 'sale', salePrefix);
+    const [row] = await tx
+      .insert(sales)
+      .values({
+        locationId,
+        number,
+        warehouseId: input.warehouseId,
+        clientId: input.clientId ?? null,
+        employeeId: ctx.auth.employeeId,
+        saleDiscount: priced.saleDiscount,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        total: priced.total,
+        creditOfferId: input.creditOfferId ?? null,
+        creditMonths: input.creditOfferId ? (input.creditMonths ?? null) : null,
+        comment: input.comment ?? null,
+      })
+      .returning();
+    await writeLines(tx, row.id, priced);
+    await recordChange(tx, ctx, { entity: ENTITY, id: row.id, action: 'create', after: { number, total: priced.total, discount: priced.discount } });
+    const sale = input.post ? await post(ctx, tx, row, input.payments, input.discountApproval) : row;
+    return saleOut(ctx, tx, sale);
+  });
+}
+
+/** `POST /api/sales/:id/post`: posts a draft with the payments given now (or none). */
+export async function postSale(ctx: Ctx, id: string, input: z.output<typeof postSaleRequestSchema>, key: string | null): Promise<StoredAnswer<Sale>> {
+  return idempotent(ctx, key, `POST /sales/${id}/post`, input, 200, async (tx) => {
+    const sale = await saleFor(ctx, tx, id, 'post', true);
+    if (sale.status !== 'draft') throw conflict(saleMessages.notDraft);
+    return saleOut(ctx, tx, await post(ctx, tx, sale, input.payments ?? [], input.discountApproval));
+  });
+}
+
+/**
+ * Posting: payments into their cashboxes (each a cash operation of the sale), the credit partner's share,
+ * the total against the payments (equal, or less with `issue_on_credit`), the goods out of the warehouse at
+ * the average cost with their serials, the client charged. Any refusal rolls all of it back.
+ */
+async function post(ctx: Ctx, tx: Tx, sale: repo.SaleRow, payments: CreateSaleInput['payments'], approval: CreateSaleInput['discountApproval']): Promise<repo.SaleRow> {
+  const lines = await repo.linesOf(tx, [sale.id]);
+  // The discount cap is checked when the sale is posted (a draft may wait for the manager).
+  const approvedById = await checkCap(ctx, tx, lines.map((l) => ({ gross: l.qty * l.price, discount: l.discount })), sale.clientId, approval);
+  const paid = payments.reduce((s, p) => s + p.amount, 0);
+  const credit = await creditShare(ctx, { creditOfferId: sale.creditOfferId, creditMonths: sale.creditMonths }, sale.total, paid);
+  if (paid + credit > sale.total) throw invalidInput({ payments: saleMessages.paymentsOver(rub(sale.total), rub(paid + credit)) }, saleMessages.paymentsOver(rub(sale.total), rub(paid + credit)));
+  if (paid + credit < sale.total && !hasRule(ctx.auth.rules, 'issue_on_credit')) {
+    throw new AppError(409, 'payment_due', saleMessages.paymentsMismatch(rub(sale.total), rub(paid + credit)));
+  }
+  await writeOff(tx, sale, lines);
+  const category = await systemCategory(tx, 'sale_payment');
+  const methods = new Set<string>();
+  for (const [i, p] of payments.entries()) {
+    const fields = await checkOperation(ctx, tx, {
+      kind: 'income',
+      cashboxId: p.cashboxId,
+      amount: p.amount,
+      categoryId: category,
+      clientId: sale.clientId,
+      comment: `Оплата продажи ${sale.number}`,
+      documentType: 'sale',
+      documentId: sale.id,
+      documentNumber: sale.number,
+    });
+    if (fields.box.locationId !== sale.locationId) throw invalidInput({ [`payments.${i}.cashboxId`]: saleMessages.cashboxOtherLocation }, saleMessages.cashboxOtherLocation);
+    const op = await postOperation(ctx, tx, fields);
+    await tx.insert(salePayments).values({ saleId: sale.id, method: p.method, cashboxId: p.cashboxId, amount: p.amount, operationId: op.id });
+    methods.add(p.method);
+  }
+  if (sale.clientId && sale.total !== 0) {
+    await postClientLedger(tx, [
+      { clientId: sale.clientId, kind: 'sale', amount: -(sale.total - credit), locationId: sale.locationId, documentType: 'sale', documentId: sale.id, number: sale.number, comment: `Продажа ${sale.number}` },
+    ]);
+  }
+  const [row] = await tx
+    .update(sales)
+    .set({ status: 'posted', paid, creditAmount: credit, methods: [...methods], approvedById, postedAt: new Date(), updatedAt: new Date() })
+    .where(eq(sales.id, sale.id))
+    .returning();
+  await recordChange(tx, ctx, { entity: ENTITY, id: sale.id, action: 'post', locationId: sale.locationId, after: { number: sale.number, total: sale.total, paid, creditAmount: credit } });
+  return row;
+}
+
+/** The goods of a sale leave its warehouse: serials checked, ledger rows at the average cost, each line's cost kept. */
+async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[]) {
+  const goods = lines.filter((l) => !l.isService);
+  if (!goods.length) return;
+  const products = await repo.productsByIds(tx, goods.map((l) => l.productId));
+  // Serials: exactly qty of them, each in this warehouse now, none twice.
+  const errors: Record<string, string> = {};
+  for (const l of goods) {
+    const p = products.get(l.productId)!;
+    if (!p.serialTracked) continue;
+    const i = l.position;
+    if (l.serials.length !== l.qty) {
+      errors[`lines.${i}.serials`] = saleMessages.serialsCount(l.qty);
+      continue;
+    }
+    const here = new Set((await serialsIn(tx, l.productId, sale.warehouseId)).map((s) => s.toUpperCase()));
+    const seen = new Set<string>();
+    for (const s of l.serials) {
+      const k = s.toUpperCase();
+      if (seen.has(k)) errors[`lines.${i}.serials`] = saleMessages.serialRepeated(s);
+      else if (!here.has(k)) errors[`lines.${i}.serials`] = saleMessages.serialNotInStock(s);
+      seen.add(k);
+    }
+  }
+  if (Object.keys(errors).length) throw invalidInput(errors, Object.values(errors)[0]);
+  const pools = await lockPools(tx, goods.map((l) => l.productId));
+  await assertAvailable(
+    tx,
+    goods.map((l) => ({ warehouseId: sale.warehouseId, productId: l.productId, qty: l.qty })),
+  );
+  const moves: Move[] = [];
+  const costs: Array<{ id: string; cost: number }> = [];
+  for (const l of goods) {
+    const pool = pools.get(l.productId)!;
+    let taken: { pool: valuation.Pool; value: number };
+    try {
+      taken = valuation.take(pool, l.qty);
+    } catch (err) {
+      if (err instanceof valuation.InsufficientStockError) {
+        const names = await namesOf(tx, [l.productId], [sale.warehouseId]);
+        throw insufficientStock(`Недостаточно товара: ${names.products.get(l.productId) ?? ''}`);
+      }
+      throw err;
+    }
+    pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
+    moves.push({ warehouseId: sale.warehouseId, productId: l.productId, qty: -l.qty, value: -taken.value });
+    costs.push({ id: l.id, cost: taken.value });
+  }
+  await writeMoves(tx, { id: sale.id, type: 'sale', number: sale.number }, moves, pools);
+  for (const c of costs) await tx.update(saleLines).set({ cost: c.cost }).where(eq(saleLines.id, c.id));
+  for (const l of goods.filter((x) => x.serials.length)) await placeSerials(tx, l.productId, l.serials, { status: 'gone', warehouseId: null, documentId: sale.id });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cancel (same day, a manager) and returns
+
+const moscowDay = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * Cancels a sale: a draft simply; a posted one only on its own day (Moscow) and without returns, by an
+ * employee with `cancel:sale` — the stock movements negated (stock rules), each payment's cash
+ * operation reversed, the client's charge reversed.
+ */
+export async function cancelSale(ctx: Ctx, id: string, input: { comment?: string | null }, key: string | null): Promise<StoredAnswer<Sale>> {
+  return idempotent(ctx, key, `POST /sales/${id}/cancel`, input, 200, async (tx) => {
+    const sale = await saleFor(ctx, tx, id, 'cancel', true);
+    if (sale.status === 'cancelled') throw conflict(saleMessages.alreadyCancelled);
+    if (sale.status === 'posted') {
+      if (moscowDay(sale.postedAt!) !== moscowDay(new Date())) throw conflict(saleMessages.cancelSameDay);
+      if (sale.returned > 0 || (await repo.returnsOf(tx, id)).length) throw conflict(saleMessages.cancelHasReturns);
+      await reverseDocument(tx, { id, type: 'sale', number: sale.number });
+      const lines = await repo.linesOf(tx, [id]);
+      for (const l of lines.filter((x) => x.serials.length && !x.isService)) {
+        await placeSerials(tx, l.productId, l.serials, { status: 'in_stock', warehouseId: sale.warehouseId, documentId: id });
+      }
+      for (const p of await repo.paymentsOf(tx, id)) {
+        if (p.p.operationId) await reverseOperationById(ctx, tx, p.p.operationId);
+      }
+      if (sale.clientId && sale.total - sale.creditAmount !== 0) {
+        await postClientLedger(tx, [
+          { clientId: sale.clientId, kind: 'sale', amount: sale.total - sale.creditAmount, locationId: sale.locationId, documentType: 'sale', documentId: id, number: sale.number, comment: `Отмена продажи ${sale.number}`, cancellation: true },
+        ]);
+      }
+    }
+    const [row] = await tx
+      .update(sales)
+      .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date(), comment: input.comment ?? sale.comment })
+      .where(eq(sales.id, id))
+      .returning();
+    await recordChange(tx, ctx, { entity: ENTITY, id, action: 'cancel', locationId: sale.locationId, before: { status: sale.status }, after: { status: 'cancelled' } });
+    return saleOut(ctx, tx, row);
+  });
+}
+
+async function reverseOperationById(ctx: Ctx, tx: Tx, operationId: string) {
+  const op = await operationRow(tx, operationId);
+  if (op) await reverseOperation(ctx, tx, op);
+}
+
+/**
+ * A customer return (`POST /api/sales/:id/returns`) at the current location, of a sale made at any
+ * location of the company: the units (never more than sold minus returned) back into a warehouse here at
+ * the cost that sale took (largest remainder by units), serials back in stock, the money out of
+ * cashboxes here (the refunds must equal the lines' share of what was paid), the client's ledger.
+ */
+export async function createReturn(ctx: Ctx, id: string, input: SaleReturnInput, key: string | null): Promise<StoredAnswer<Sale>> {
+  scopeOf(ctx, 'create');
+  return idempotent(ctx, key, `POST /sales/${id}/returns`, input, 201, async (tx) => {
+    const sale = await repo.findSale(tx, id, true);
+    if (!sale || !ctx.auth.locationIds.length) throw notFound(saleMessages.notFound);
+    if (sale.status !== 'posted') throw conflict(saleMessages.notPosted);
+    const locationId = await checkPlace(ctx, tx, input.warehouseId, null);
+    const lines = await repo.linesOf(tx, [id]);
+    const errors: Record<string, string> = {};
+    const taken = new Map<string, number>();
+    const picked = input.lines.map((r, i) => {
+      const candidates = lines.filter((l) => (r.lineId ? l.id === r.lineId : l.productId === r.productId));
+      const line = candidates.find((l) => l.qty - l.returnedQty - (taken.get(l.id) ?? 0) >= r.qty) ?? candidates[0];
+      if (!line) {
+        errors[`lines.${i}.productId`] = saleMessages.returnLineNotFound;
+        return null;
+      }
+      const left = line.qty - line.returnedQty - (taken.get(line.id) ?? 0);
+      if (r.qty > left) errors[`lines.${i}.qty`] = saleMessages.returnTooMany(line.name, left);
+      taken.set(line.id, (taken.get(line.id) ?? 0) + r.qty);
+      if (!line.isService && line.serials.length) {
+        const serials = r.serials ?? [];
+        if (serials.length !== r.qty) errors[`lines.${i}.serials`] = saleMessages.returnSerials(r.qty);
+        const sold = new Set(line.serials.map((s) => s.toUpperCase()));
+        const bad = serials.find((s) => !sold.has(s.toUpperCase()));
+        if (bad) errors[`lines.${i}.serials`] = saleMessages.returnSerialNotSold(bad);
+      }
+      return { line, qty: r.qty, serials: r.serials ?? [] };
+    });
+    if (Object.keys(errors).length) throw invalidInput(errors, Object.values(errors)[0]);
+    const rows = picked.filter((x): x is NonNullable<typeof x> => !!x);
+    // Money back: the units' share of the line total (largest remainder by units, like the cost).
+    const amounts = rows.map((r) => valuation.customerReturnValue({ qty: r.line.qty, value: r.line.total }, r.line.returnedQty + alreadyIn(rows, r), r.qty));
+    const amount = amounts.reduce((s, a) => s + a, 0);
+    const refund = input.refunds.reduce((s, p) => s + p.amount, 0);
+    // What the client paid in cash for the sale bounds the refund; a credit sale's partner share is settled with the partner.
+    if (refund !== amount && !(sale.creditAmount > 0 && refund <= amount)) {
+      throw invalidInput({ refunds: saleMessages.refundMismatch(rub(amount), rub(refund)) }, saleMessages.refundMismatch(rub(amount), rub(refund)));
+    }
+    const number = await nextNumber(tx, locationId, 'sale_return', saleReturnPrefix);
+    const [ret] = await tx
+      .insert(saleReturns)
+      .values({ saleId: id, locationId, number, warehouseId: input.warehouseId, amount, authorId: ctx.auth.employeeId, comment: input.comment ?? null })
+      .returning();
+    // Goods back at the sale's cost.
+    const goods = rows.filter((r) => !r.line.isService);
+    const values = rows.map((r) => (r.line.isService ? 0 : valuation.customerReturnValue({ qty: r.line.qty, value: r.line.cost ?? 0 }, r.line.returnedQty + alreadyIn(rows, r), r.qty)));
+    if (goods.length) {
+      const pools = await lockPools(tx, goods.map((r) => r.line.productId));
+      const moves: Move[] = [];
+      rows.forEach((r, i) => {
+        if (r.line.isService) return;
+        const pool = pools.get(r.line.productId)!;
+        pools.set(r.line.productId, { ...valuation.enter(pool, r.qty, values[i]), lastAverage: pool.lastAverage });
+        moves.push({ warehouseId: input.warehouseId, productId: r.line.productId, qty: r.qty, value: values[i] });
+      });
+      // The ledger names the sale (its card opens from the movement); the row's number is the return's.
+      await writeMoves(tx, { id: sale.id, type: 'sale', number }, moves, pools);
+      for (const r of goods.filter((x) => x.serials.length)) await placeSerials(tx, r.line.productId, r.serials, { status: 'in_stock', warehouseId: input.warehouseId, documentId: ret.id });
+    }
+    await tx.insert(saleReturnLines).values(rows.map((r, i) => ({ returnId: ret.id, saleLineId: r.line.id, productId: r.line.productId, qty: r.qty, amount: amounts[i], value: values[i], serials: r.serials })));
+    for (const r of rows) await tx.update(saleLines).set({ returnedQty: sql`${saleLines.returnedQty} + ${r.qty}` }).where(eq(saleLines.id, r.line.id));
+    const category = await systemCategory(tx, 'sale_refund');
+    for (const [i, p] of input.refunds.entries()) {
+      const fields = await checkOperation(ctx, tx, {
+        kind: 'expense',
+        cashboxId: p.cashboxId,
+        amount: p.amount,
+        categoryId: category,
+        clientId: sale.clientId,
+        comment: `Возврат по продаже ${sale.number} (${number})`,
+        documentType: 'sale',
+        documentId: sale.id,
+        documentNumber: number,
+      });
+      if (fields.box.locationId !== locationId) throw invalidInput({ [`refunds.${i}.cashboxId`]: saleMessages.cashboxOtherLocation }, saleMessages.cashboxOtherLocation);
+      const op = await postOperation(ctx, tx, fields);
+      await tx.insert(salePayments).values({ saleId: id, returnId: ret.id, method: p.method, cashboxId: p.cashboxId, amount: -p.amount, operationId: op.id });
+    }
+    if (sale.clientId && amount !== 0) {
+      await postClientLedger(tx, [{ clientId: sale.clientId, kind: 'sale', amount, locationId, documentType: 'sale', documentId: sale.id, number, comment: `Возврат по продаже ${sale.number}` }]);
+    }
+    const [row] = await tx
+      .update(sales)
+      .set({ returned: sql`${sales.returned} + ${amount}`, updatedAt: new Date() })
+      .where(and(eq(sales.id, id)))
+      .returning();
+    await recordChange(tx, ctx, {
+      entity: ENTITY,
+      id,
+      action: 'update',
+      locationId,
+      diff: { returned: { before: sale.returned, after: sale.returned + amount }, return: { after: number } },
+      event: [{ locationId }, ...(sale.locationId !== locationId ? [{ locationId: sale.locationId }] : [])],
+    });
+    return saleOut(ctx, tx, row);
+  });
+}
+
+/** Units of the same sale line taken by earlier rows of this return (so a line listed twice splits in order). */
+function alreadyIn(rows: Array<{ line: repo.LineRow; qty: number }>, row: { line: repo.LineRow; qty: number }): number {
+  let n = 0;
+  for (const r of rows) {
+    if (r === row) break;
+    if (r.line.id === row.line.id) n += r.qty;
+  }
+  return n;
+}
