@@ -371,3 +371,30 @@ export type SaleTotals = z.infer<typeof saleTotalsSchema>;
 
 export const salePageSchema = pageOf(saleListItemSchema).extend({ totals: saleTotalsSchema }).meta({ id: 'SalePage' });
 export type SalePage = z.infer<typeof salePageSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The counter's product lookup (scanner and search)
+
+/** `GET /api/sales/lookup?search=&warehouseId=`: goods of the warehouse and services, by barcode, SKU, serial or name. */
+export const saleLookupQuerySchema = z.object({
+  search: optionalSafeText({ max: saleLimits.searchMax, label: 'Поиск' }),
+  warehouseId: idSchema,
+});
+
+export const saleLookupItemSchema = z
+  .object({
+    productId: z.string(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    price: z.number().int(),
+    isService: z.boolean(),
+    serialTracked: z.boolean(),
+    /** Free units in the warehouse (null for a service). */
+    free: z.number().int().nullable(),
+    /** How it was found: an exact barcode or serial (a scan) adds it at once. */
+    match: z.enum(['barcode', 'serial', 'sku', 'name']),
+    /** The serial the search matched (a scanned serial-tracked item). */
+    serial: z.string().nullable(),
+  })
+  .meta({ id: 'SaleLookupItem' });
+export type SaleLookupItem = z.infer<typeof saleLookupItemSchema>;

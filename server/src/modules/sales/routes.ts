@@ -9,11 +9,14 @@ import {
   salePageSchema,
   saleReturnRequestSchema,
   saleSchema,
+  saleLookupItemSchema,
+  saleLookupQuerySchema,
   returnableSalesQuerySchema,
 } from '@repo/contracts';
 import { z } from 'zod';
 import { ctxOf as ctx } from '../../lib/ctx';
 import { idempotencyKeyOf } from '../../lib/idempotency';
+import { lookup } from './lookup';
 import * as service from './service';
 
 const tags = ['sales'];
@@ -37,6 +40,14 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await service.createSale(ctx(request), request.body, idempotencyKeyOf(request.headers));
       return reply.status(answer.statusCode).send(answer.body);
     },
+  );
+  app.get(
+    '/lookup',
+    {
+      config: { rule: 'create:sale' },
+      schema: { tags, summary: 'Поиск товара на кассе: штрихкод, серийный номер, артикул, название (и в русской раскладке)', querystring: saleLookupQuerySchema, response: { 200: z.array(saleLookupItemSchema), ...errors } },
+    },
+    async (request) => lookup(ctx(request), request.query),
   );
   app.get(
     '/returnable',
