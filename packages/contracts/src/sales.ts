@@ -398,3 +398,17 @@ export const saleLookupItemSchema = z
   })
   .meta({ id: 'SaleLookupItem' });
 export type SaleLookupItem = z.infer<typeof saleLookupItemSchema>;
+
+/**
+ * Money back for `n` units of a sale line when `done` units were returned before: the line total split by
+ * units with the largest remainder (the first `total mod qty` units are a kopeck heavier), as the server
+ * computes it (the stock rules do the same with the line's cost).
+ */
+export function returnAmount(line: { qty: number; total: number }, done: number, n: number): number {
+  if (n <= 0 || line.qty <= 0) return 0;
+  const base = Math.floor(line.total / line.qty);
+  const heavier = line.total % line.qty;
+  const end = done + n;
+  const extra = Math.max(0, Math.min(end, heavier) - Math.min(done, heavier));
+  return n * base + extra;
+}

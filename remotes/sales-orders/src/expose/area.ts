@@ -31,6 +31,9 @@ export const areaMeta = {
   prefixes: ['/sales', '/orders', '/patterns', '/credits'],
   routes: [
     { path: '/sales', title: 'Продажи' },
+    { path: '/sales/list', title: 'Журнал продаж', parent: '/sales' },
+    { path: '/sales/return', title: 'Возврат покупателя', parent: '/sales' },
+    { path: '/sales/:id', title: 'Продажа', parent: '/sales' },
     // The seed's title has no spaces around the slash; the menu label («Заказы / Ремонт») has them.
     { path: '/orders', title: 'Заказы/Ремонт' },
     { path: '/orders/:id', title: 'Заказ', parent: '/orders' },

@@ -8,10 +8,18 @@ const placeholder = (title: string) => () =>
 const orders = (name: keyof typeof import('../features/repair-orders/screens')) => () =>
   import('../features/repair-orders/screens').then((m): AreaScreenModule => ({ Component: m[name] }));
 
+const sales = (name: keyof typeof import('../features/sales/screens')) => () =>
+  import('../features/sales/screens').then((m): AreaScreenModule => ({ Component: m[name] }));
+
 const screens: Record<string, () => Promise<AreaScreenModule>> = {
+  '/sales': sales('SalePage'),
+  '/sales/list': sales('SalesListPage'),
+  '/sales/return': sales('ReturnPage'),
+  '/sales/:id': sales('SaleCardPage'),
   '/orders': orders('OrdersPage'),
   '/orders/:id': orders('OrderPage'),
   '/orders/archive/:id': () => import('../screens/order-details-screen'),
+  '/credits': () => import('../features/credits/screens').then((m): AreaScreenModule => ({ Component: m.CreditsPage })),
   '/patterns': () => import('../features/templates/screens').then((m): AreaScreenModule => ({ Component: m.TemplatesPage })),
 };
 
