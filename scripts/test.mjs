@@ -66,11 +66,18 @@ async function freshDatabase(baseUrl, prefix) {
 const db = process.env.TEST_DATABASE_URL;
 console.log(db ? `Database: PostgreSQL (${db.replace(/\/\/[^@]*@/, '//')})` : 'Database: embedded PGlite');
 
-run('lint (eslint)', [...pnpm, 'run', 'lint']);
-run('migrations match the schema, journal in order, none edited', [process.execPath, 'scripts/check-migrations.mjs']);
-run('type checks (tsc, every package)', [...pnpm, '-r', '--workspace-concurrency=2', 'run', 'typecheck']);
-run('build and release scripts (node --test)', [process.execPath, '--test', '--test-concurrency=1', 'scripts/__tests__/']);
-run('unit and API tests (jest)', [...pnpm, '-r', '--workspace-concurrency=1', '--filter', '!e2e', 'test']);
+// `TEST_SCOPE=database` (CI's second pass, on PostgreSQL, after a full pass on PGlite) runs only what
+// depends on the database: the server's tests and the end-to-end suite. Everything else is the same code
+// already checked by the first pass.
+const databaseOnly = process.env.TEST_SCOPE === 'database';
+if (databaseOnly) console.log('Scope: the database-dependent tests only (server jest + e2e)');
+else {
+  run('lint (eslint)', [...pnpm, 'run', 'lint']);
+  run('migrations match the schema, journal in order, none edited', [process.execPath, 'scripts/check-migrations.mjs']);
+  run('type checks (tsc, every package)', [...pnpm, '-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+  run('build and release scripts (node --test)', [process.execPath, '--test', '--test-concurrency=1', 'scripts/__tests__/']);
+}
+run('unit and API tests (jest)', [...pnpm, '-r', '--workspace-concurrency=1', '--filter', databaseOnly ? 'server' : '!e2e', 'test']);
 run('build host and remotes', [process.execPath, 'scripts/build.mjs']);
 ensureChromium();
 const e2eDb = db ? await freshDatabase(db, 'e2e') : null;
