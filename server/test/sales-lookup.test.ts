@@ -68,3 +68,11 @@ it('by name: goods in stock and services; another shop’s warehouse is refused'
   const res = await app.inject({ method: 'GET', url: `/api/sales/lookup?warehouseId=${other.id}`, headers: authHeaders(cashier, arbat) });
   expect(res.statusCode).toBe(400);
 });
+
+it('the cashier sees the warehouses of her shop to sell from', async () => {
+  const res = await app.inject({ method: 'GET', url: '/api/sales/warehouses', headers: authHeaders(cashier, arbat) });
+  expect(res.statusCode).toBe(200);
+  const list = res.json() as Array<{ id: string; locationId: string }>;
+  expect(list.length).toBeGreaterThan(0);
+  expect(list.every((w) => w.locationId === arbat)).toBe(true);
+});

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../lib/ctx';
 import { forbidden, invalidInput } from '../../lib/errors';
 import { containsPattern, rowsOf } from '../../lib/sql';
-import { warehouseById } from '../stock/service';
+import { listWarehouses, warehouseById } from '../stock/service';
 
 type Row = { product_id: string; name: string; sku: string | null; price: string; kind: string; serial_tracked: boolean; free: number | null; serial: string | null };
 
@@ -49,4 +49,10 @@ export async function lookup(ctx: Ctx, q: { search?: string | null; warehouseId:
   );
   push(rows, 'name');
   return out.map((o) => (raw && o.sku && texts.some((t) => o.sku!.toLowerCase() === t.toLowerCase()) ? { ...o, match: 'sku' as const } : o));
+}
+
+/** The warehouses of the current shop: where a sale's goods leave from and a return's come back to. */
+export async function shopWarehouses(ctx: Ctx) {
+  if (!ctx.locationId) throw forbidden(messages.locationRequired);
+  return listWarehouses(ctx, ctx.locationId);
 }

@@ -11,12 +11,13 @@ import {
   saleSchema,
   saleLookupItemSchema,
   saleLookupQuerySchema,
+  warehouseListSchema,
   returnableSalesQuerySchema,
 } from '@repo/contracts';
 import { z } from 'zod';
 import { ctxOf as ctx } from '../../lib/ctx';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { lookup } from './lookup';
+import { lookup, shopWarehouses } from './lookup';
 import * as service from './service';
 
 const tags = ['sales'];
@@ -48,6 +49,11 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Поиск товара на кассе: штрихкод, серийный номер, артикул, название (и в русской раскладке)', querystring: saleLookupQuerySchema, response: { 200: z.array(saleLookupItemSchema), ...errors } },
     },
     async (request) => lookup(ctx(request), request.query),
+  );
+  app.get(
+    '/warehouses',
+    { config: { rule: 'create:sale' }, schema: { tags, summary: 'Склады текущего магазина: откуда продаётся и куда возвращается товар', response: { 200: warehouseListSchema, ...errors } } },
+    async (request) => shopWarehouses(ctx(request)),
   );
   app.get(
     '/returnable',

@@ -1,5 +1,5 @@
 import type { CreateSaleRequest, CreditOffer, PostSaleRequest, Sale, SaleListQuery, SaleLookupItem, SalePage, SaleReturnRequest, Warehouse } from '@repo/contracts';
-import { api, entityKeys, locationStore } from '@repo/shared-core';
+import { api, entityKeys } from '@repo/shared-core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -57,10 +57,7 @@ export function useLookup(search: string, warehouseId: string | undefined) {
 export function useShopWarehouses() {
   return useQuery({
     queryKey: [...stockKeys.scope(), 'warehouses'],
-    queryFn: async () => {
-      const current = locationStore.getState().current?._id;
-      return (await api.get<Warehouse[]>('stock/warehouses', { params: current ? { locationId: current } : {} })).data;
-    },
+    queryFn: async () => (await api.get<Warehouse[]>('sales/warehouses')).data,
     staleTime: 60_000,
   });
 }

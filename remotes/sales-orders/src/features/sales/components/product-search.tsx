@@ -2,7 +2,7 @@ import { BarcodeOutlined } from '@ant-design/icons';
 import type { SaleLookupItem } from '@repo/contracts';
 import { formatMoney, getApiError, notify } from '@repo/shared-core';
 import { Empty, Input, List, Tag, Typography, type InputRef } from 'antd';
-import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { lookupProducts, useLookup } from '../api';
 import { useDebounced } from '../../templates/use-debounced';
 
@@ -24,6 +24,10 @@ export const ProductSearch = forwardRef<ProductSearchHandle, { warehouseId: stri
   const results = useLookup(term, warehouseId && term ? warehouseId : undefined);
   const items = term ? (results.data ?? []).slice(0, 8) : [];
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
+  // The field is ready for the first scan as soon as the warehouse is known (it is disabled until then).
+  useEffect(() => {
+    if (warehouseId) input.current?.focus();
+  }, [warehouseId]);
 
   function pick(item: SaleLookupItem) {
     onPick(item);

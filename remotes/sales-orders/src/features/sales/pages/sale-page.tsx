@@ -73,6 +73,7 @@ export function SalePage() {
   const clientRef = useRef<RefSelectProps>(null);
   const cardRef = useRef<GetRef<typeof InputNumber>>(null);
   const cashRef = useRef<GetRef<typeof InputNumber>>(null);
+  const newSaleRef = useRef<GetRef<typeof Button>>(null);
 
   const mine = useMemo(() => (warehouses.data ?? []).filter((w) => w.locationId === location), [warehouses.data, location]);
   // The shop's default warehouse until another is chosen (and again after switching shops).
@@ -138,7 +139,15 @@ export function SalePage() {
       setApproval(null);
       setDone({ sale, change });
       notify.success(`Продажа ${sale.number} проведена`);
-      if (printNow && receiptTemplate) printSaleReceipt(sale, receiptTemplate.id, receiptTemplate.name).catch((e) => notify.error(getApiError(e).message));
+      if (printNow && receiptTemplate) {
+        printSaleReceipt(sale, receiptTemplate.id, receiptTemplate.name)
+          .catch((e) => notify.error(getApiError(e).message))
+          // Printing takes the focus into its frame: give it back, so Esc/Enter start the next sale.
+          .finally(() => {
+            window.focus();
+            newSaleRef.current?.focus();
+          });
+      }
     } catch (e) {
       const err = getApiError(e);
       if (err.code === 'discount_approval_required') {
@@ -198,7 +207,7 @@ export function SalePage() {
             </span>
           }
           extra={[
-            <Button key="new" type="primary" autoFocus onClick={reset}>
+            <Button key="new" ref={newSaleRef} type="primary" autoFocus onClick={reset}>
               Новая продажа (Esc)
             </Button>,
             receiptTemplate ? (
