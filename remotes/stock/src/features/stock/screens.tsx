@@ -1,5 +1,6 @@
-import { Segmented, Typography } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { RollbackOutlined } from '@ant-design/icons';
+import { Button, Segmented, Space, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
 import { StockTabs } from '../../shared/stock-tabs';
 import { DocumentListPage } from './pages/document-list-page';
 import { DocumentPage } from './pages/document-page';
@@ -18,7 +19,7 @@ export const StocktakeList = () => <DocumentListPage type="stocktake" />;
 export const StocktakePage = () => <DocumentPage type="stocktake" />;
 export const SupplierReturnPage = () => <DocumentPage type="supplier_return" />;
 
-/** `/stock/refund`: returns to suppliers now; customer returns arrive with sales (issue #11). */
+/** `/stock/refund`: returns to suppliers; returns from customers are made against a sale (the sales area, `/sales/return`). */
 export function RefundList() {
   const [params, setParams] = useSearchParams();
   const side = params.get('side') === 'customers' ? 'customers' : 'suppliers';
@@ -38,7 +39,20 @@ export function RefundList() {
       <>
         <StockTabs />
         {switcher}
-        <Typography.Paragraph type="secondary">Возвраты от покупателей оформляются из продажи: этот раздел заработает вместе с продажами.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Возврат от покупателя оформляется по продаже — сделанной в любом магазине сети: товар возвращается на склад этого магазина по
+          себестоимости той продажи, деньги выдаются из его кассы.
+        </Typography.Paragraph>
+        <Space wrap>
+          <Link to="/sales/return">
+            <Button type="primary" icon={<RollbackOutlined />}>
+              Оформить возврат покупателя
+            </Button>
+          </Link>
+          <Link to="/sales/list?cancelled=true">
+            <Button>Журнал продаж</Button>
+          </Link>
+        </Space>
       </>
     );
   }
