@@ -53,6 +53,9 @@ export const saleMessages = {
   paymentsMismatch: (total: string, paid: string) => `Оплата (${paid}) не равна сумме продажи (${total})`,
   paymentsOver: (total: string, paid: string) => `Оплата (${paid}) больше суммы продажи (${total})`,
   creditOfferNotFound: 'Кредитное предложение не найдено',
+  noCredit: 'Продажа не в кредит',
+  creditConfirmed: 'Поступление от партнёра уже подтверждено',
+  creditCashbox: 'Деньги партнёра поступают на расчётный счёт, а не в кассу',
   creditOutOfRange: (min: string, max: string) => `Сумма кредита должна быть от ${min} до ${max}`,
   creditMonths: 'Такого срока нет у предложения',
   returnTooMany: (name: string, left: number) => `«${name}»: можно вернуть не больше ${left}`,
@@ -223,6 +226,10 @@ export const postSaleRequestSchema = z
   .meta({ id: 'PostSale' });
 export type PostSaleRequest = z.input<typeof postSaleRequestSchema>;
 
+/** `POST /api/sales/:id/credit/confirm`: the partner's share arrived into this bank account of the company. */
+export const confirmSaleCreditRequestSchema = z.object({ cashboxId: idSchema }).meta({ id: 'ConfirmSaleCredit' });
+export type ConfirmSaleCreditRequest = z.input<typeof confirmSaleCreditRequestSchema>;
+
 export const cancelSaleRequestSchema = z.object({ comment: optionalSafeText({ max: saleLimits.commentMax, multiline: true, label: 'Комментарий' }) }).meta({ id: 'CancelSale' });
 
 export const saleReturnRequestSchema = z
@@ -262,6 +269,8 @@ export const saleListQuerySchema = pageQuerySchema.extend({
   status: z.enum(saleStatuses, { error: 'Статус: draft, posted или cancelled' }).optional(),
   search: optionalSafeText({ max: saleLimits.searchMax, label: 'Поиск' }),
   withCancelled: flag.optional(),
+  /** Sales on credit whose partner's money has not arrived yet. */
+  creditPending: flag.optional(),
 });
 export type SaleListQuery = z.input<typeof saleListQuerySchema>;
 
@@ -313,6 +322,8 @@ const saleCommon = {
   paid: z.number().int(),
   /** Paid by a credit partner (expected from them). */
   creditAmount: z.number().int(),
+  /** The partner's share is still expected («ожидается от партнёра»): posted, on credit, not confirmed. */
+  creditPending: z.boolean(),
   /** Owed by the client (posted on credit). */
   due: z.number().int(),
   returned: z.number().int(),
@@ -350,7 +361,18 @@ export const saleSchema = z
     payments: z.array(salePaymentSchema),
     /** The whole-sale discount as asked ({ percent } or { amount }), null for none. */
     saleDiscount: z.union([z.object({ percent: z.number() }), z.object({ amount: z.number().int() })]).nullable(),
-    credit: z.object({ offerId: z.string(), partner: z.string(), name: z.string(), months: z.number().int(), amount: z.number().int() }).nullable(),
+    credit: z
+      .object({
+        offerId: z.string(),
+        partner: z.string(),
+        name: z.string(),
+        months: z.number().int(),
+        amount: z.number().int(),
+        /** When the partner's money arrived; null while it is expected («ожидается от партнёра»). */
+        confirmedAt: z.string().nullable().optional(),
+        operationNumber: z.string().nullable().optional(),
+      })
+      .nullable(),
     returns: z.array(saleReturnSchema),
     comment: z.string().nullable(),
     approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),

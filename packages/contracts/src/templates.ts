@@ -153,7 +153,10 @@ export const templateVariables: Array<{ name: string; label: string }> = [
   { name: 'engineer.name', label: 'Инженер заказа' },
   { name: 'sale.number', label: 'Номер продажи' },
   { name: 'sale.at', label: 'Дата продажи' },
-  { name: 'lines', label: 'Строки продажи (name, qty, price, amount)' },
+  { name: 'lines', label: 'Строки продажи (name, sku, qty, price, discount, amount, serials)' },
+  { name: 'totals.subtotal', label: 'Сумма без скидки' },
+  { name: 'totals.discount', label: 'Скидка' },
+  { name: 'seller.name', label: 'Продавец' },
   { name: 'employee.name', label: 'Сотрудник' },
   { name: 'now', label: 'Дата печати' },
   { name: 'products', label: 'Товары для ценников (name, sku, price, barcode, barcode_svg)' },
@@ -169,6 +172,7 @@ const variableSubjects: Record<string, Array<'order' | 'sale' | 'products'>> = {
   payments: ['order', 'sale'],
   sale: ['sale'],
   lines: ['sale'],
+  seller: ['sale'],
   products: ['products'],
 };
 
@@ -176,8 +180,9 @@ const variableSubjects: Record<string, Array<'order' | 'sale' | 'products'>> = {
 export function templateVariablesFor(kind: TemplateKind): Array<{ name: string; label: string }> {
   const subject = templateSubjects[kind];
   return templateVariables.filter((v) => {
-    // Works and parts totals are an order's only.
+    // Works and parts totals are an order's only; the subtotal and the discount a sale's.
     if (subject !== 'order' && /^totals\.(works|parts)$/.test(v.name)) return false;
+    if (subject !== 'sale' && /^totals\.(subtotal|discount)$/.test(v.name)) return false;
     return (variableSubjects[v.name.split('.')[0]] ?? ['order']).includes(subject);
   });
 }

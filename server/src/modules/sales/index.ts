@@ -2,12 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import { sales } from '../../db/schema';
 import { defineModule } from '../../lib/module';
 import { saleRoutes } from './routes';
+import { salesDemoSeeder } from './seed';
 
 /** Sales at the counter: drafts, posting, same-day cancellation, customer returns. See server/docs/sales.md. */
 export const salesModule = defineModule({
   name: 'sales',
   prefix: '/sales',
   routes: saleRoutes,
+  seeders: [salesDemoSeeder],
   tag: { name: 'sales', description: 'Продажи: строки, скидки, оплаты, проведение, отмена, возвраты' },
   locationReferences: [
     {

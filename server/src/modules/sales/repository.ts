@@ -32,6 +32,12 @@ export async function paymentsOf(db: Conn, saleId: string) {
     .orderBy(asc(salePayments.createdAt), asc(salePayments.id));
 }
 
+/** The number of a cash operation (the partner's money confirmed), null when it is gone. */
+export async function operationNumber(db: Conn, id: string): Promise<string | null> {
+  const [row] = await db.select({ number: cashOperations.number }).from(cashOperations).where(eq(cashOperations.id, id));
+  return row?.number ?? null;
+}
+
 export async function returnsOf(db: Conn, saleId: string) {
   const rows = await db.select().from(saleReturns).where(eq(saleReturns.saleId, saleId)).orderBy(asc(saleReturns.createdAt));
   const lines = rows.length ? await db.select().from(saleReturnLines).where(inArray(saleReturnLines.returnId, rows.map((r) => r.id))) : [];
@@ -93,6 +99,7 @@ export interface ListFilter {
   status?: string;
   withCancelled?: boolean;
   search?: string;
+  creditPending?: boolean;
 }
 
 function whereOf(f: ListFilter): SQL {
@@ -106,6 +113,7 @@ function whereOf(f: ListFilter): SQL {
   if (f.employeeId) conds.push(eq(sales.employeeId, f.employeeId));
   if (f.clientId) conds.push(eq(sales.clientId, f.clientId));
   if (f.method) conds.push(sql`${f.method} = any(${sales.methods})`);
+  if (f.creditPending) conds.push(sql`${sales.status} = 'posted' and ${sales.creditAmount} > 0 and ${sales.creditConfirmedAt} is null`);
   if (f.search) conds.push(sql`${sales.number} ilike ${'%' + f.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
   return and(...conds)!;
 }

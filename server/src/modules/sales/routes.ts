@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelSaleRequestSchema,
+  confirmSaleCreditRequestSchema,
   createSaleRequestSchema,
   errorResponseSchema,
   idParamsSchema,
@@ -17,6 +18,7 @@ import {
 import { z } from 'zod';
 import { ctxOf as ctx } from '../../lib/ctx';
 import { idempotencyKeyOf } from '../../lib/idempotency';
+import { confirmCredit } from './credit';
 import { lookup, shopWarehouses } from './lookup';
 import * as service from './service';
 
@@ -85,6 +87,23 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await service.cancelSale(ctx(request), request.params.id, request.body, idempotencyKeyOf(request.headers));
       return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+  app.post(
+    '/:id/credit/confirm',
+    {
+      config: { rule: 'post:sale' },
+      schema: {
+        tags,
+        summary: `Подтвердить поступление доли кредитного партнёра на расчётный счёт компании.${idem}`,
+        params: idParamsSchema,
+        body: confirmSaleCreditRequestSchema,
+        response: { 200: saleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await confirmCredit(ctx(request), request.params.id, request.body, idempotencyKeyOf(request.headers));
+      return service.getSale(ctx(request), request.params.id);
     },
   );
   app.post(

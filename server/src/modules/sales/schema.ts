@@ -44,6 +44,9 @@ export const sales = pgTable(
     creditMonths: integer('credit_months'),
     /** The partner's share (expected from them), kopecks. */
     creditAmount: money('credit_amount').notNull().default(0),
+    /** When the partner's money arrived (a cash operation into a bank cashbox); null while it is expected. */
+    creditConfirmedAt: stamp('credit_confirmed_at'),
+    creditOperationId: uuid('credit_operation_id').references(() => cashOperations.id),
     /** Money back by the returns, kopecks. */
     returned: money('returned').notNull().default(0),
     /** The payment methods used (for the list's filter), kept with the payments. */
@@ -62,6 +65,8 @@ export const sales = pgTable(
     index('sales_location_created_idx').on(t.locationId, t.createdAt),
     index('sales_client_idx').on(t.clientId),
     index('sales_employee_idx').on(t.employeeId),
+    // Partners' money still expected, by shop.
+    index('sales_credit_pending_idx').on(t.locationId).where(sql`${t.creditAmount} > 0 and ${t.creditConfirmedAt} is null and ${t.status} = 'posted'`),
     index('sales_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );

@@ -100,6 +100,7 @@ async function listItemsOut(ctx: Ctx, db: Ctx['db'] | Tx, rows: repo.SaleRow[]):
       total: r.total,
       paid: r.paid,
       creditAmount: r.creditAmount,
+      creditPending: r.status === 'posted' && r.creditAmount > 0 && !r.creditConfirmedAt,
       due: r.status === 'posted' ? Math.max(0, r.total - r.paid - r.creditAmount) : 0,
       returned: r.returned,
       methods: r.methods as PaymentMethod[],
@@ -118,7 +119,8 @@ async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow): Promis
   const returns = await repo.returnsOf(db, sale.id);
   const places = await repo.placeNames(db, sale.warehouseId, sale.locationId);
   const approver = sale.approvedById ? (await repo.employeeNames(db, [sale.approvedById])).get(sale.approvedById) : null;
-  const credit = sale.creditOfferId ? await getOffer(ctx, sale.creditOfferId).catch(() => null) : null;
+  const credit = sale.creditOfferId ? await offerIn(ctx, db, sale.creditOfferId) : null;
+  const creditOperation = sale.creditOperationId ? await repo.operationNumber(db, sale.creditOperationId) : null;
   const cost = seesCost(ctx);
   const paymentOut = (p: (typeof payments)[number]) => ({
     id: p.p.id,
@@ -149,7 +151,15 @@ async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow): Promis
     payments: payments.filter((p) => !p.p.returnId).map(paymentOut),
     saleDiscount: sale.saleDiscount ?? null,
     credit: sale.creditOfferId
-      ? { offerId: sale.creditOfferId, partner: credit?.partner ?? '', name: credit?.name ?? '', months: sale.creditMonths ?? 0, amount: sale.creditAmount }
+      ? {
+          offerId: sale.creditOfferId,
+          partner: credit?.partner ?? '',
+          name: credit?.name ?? '',
+          months: sale.creditMonths ?? 0,
+          amount: sale.creditAmount,
+          confirmedAt: sale.creditConfirmedAt?.toISOString() ?? null,
+          operationNumber: creditOperation,
+        }
       : null,
     returns: returns.map((r) => ({
       id: r.id,
@@ -196,6 +206,7 @@ export async function listSales(ctx: Ctx, q: z.output<typeof saleListQuerySchema
     status: q.status,
     withCancelled: q.withCancelled,
     search: q.search ?? undefined,
+    creditPending: q.creditPending,
   };
   const { items, count, totals, byMethod } = await repo.listSales(ctx.db, filter, q.page, q.pageSize);
   return {
@@ -224,7 +235,10 @@ export async function returnableSales(ctx: Ctx, search: string): Promise<Sale[]>
 
 type SaleLineInput = CreateSaleInput['lines'][number];
 
+type ClientRow = NonNullable<ReturnType<Awaited<ReturnType<typeof repo.clientsByIds>>['get']>>;
+
 interface Priced {
+  products: Map<string, repo.ProductRow>;
   lines: Array<Omit<SaleLineInput, 'discount'> & { product: repo.ProductRow; price: number; discount: number; total: number; gross: number; lineDiscount: Discount | null }>;
   subtotal: number;
   discount: number;
@@ -233,7 +247,7 @@ interface Priced {
 }
 
 /** Prices the lines against the catalogue (names, services, serial rules) and the discounts; field errors as 400. */
-async function priceLines(tx: Tx, input: Pick<CreateSaleInput, 'lines' | 'discount' | 'clientId'>): Promise<Priced> {
+async function priceLines(tx: Tx, input: Pick<CreateSaleInput, 'lines' | 'discount' | 'clientId'>, client: ClientRow | null): Promise<Priced> {
   const products = await repo.productsByIds(tx, input.lines.map((l) => l.productId));
   const errors: Record<string, string> = {};
   input.lines.forEach((l, i) => {
@@ -246,14 +260,12 @@ async function priceLines(tx: Tx, input: Pick<CreateSaleInput, 'lines' | 'discou
   if (Object.keys(errors).length) throw invalidInput(errors, Object.values(errors)[0]);
   // Absent whole-sale discount: the client's personal one.
   let saleDiscount: Discount | null = input.discount ?? null;
-  if (input.discount === undefined && input.clientId) {
-    const client = (await repo.clientsByIds(tx, [input.clientId])).get(input.clientId);
-    if (client?.discountPercent) saleDiscount = { percent: client.discountPercent };
-  }
+  if (input.discount === undefined && client?.discountPercent) saleDiscount = { percent: client.discountPercent };
   const withPrice = input.lines.map((l) => ({ ...l, price: l.price ?? products.get(l.productId)!.price }));
   const priced = priceSale(withPrice, saleDiscount);
   if (Object.keys(priced.errors).length) throw invalidInput(priced.errors, Object.values(priced.errors)[0]);
   return {
+    products,
     lines: withPrice.map((l, i) => ({ ...l, product: products.get(l.productId)!, lineDiscount: l.discount ?? null, ...priced.lines[i] })),
     subtotal: priced.subtotal,
     discount: priced.subtotal - priced.total,
@@ -275,9 +287,12 @@ async function checkCap(
   lines: Array<{ gross: number; discount: number }>,
   clientId: string | null | undefined,
   approval: CreateSaleInput['discountApproval'],
+  known?: ClientRow | null,
 ): Promise<string | null> {
+  // No discount at all: nothing to check.
+  if (lines.every((l) => l.discount <= 0)) return null;
   const seller = await employeeGrant(tx, ctx.auth.employeeId);
-  const client = clientId ? (await repo.clientsByIds(tx, [clientId])).get(clientId) : undefined;
+  const client = known !== undefined ? known : clientId ? (await repo.clientsByIds(tx, [clientId])).get(clientId) : undefined;
   const cap = Math.max(seller?.maxDiscountPercent ?? 0, client?.discountPercent ?? 0);
   const over = lines.filter((l) => !withinCap(l, cap));
   if (!over.length) return null;
@@ -290,19 +305,27 @@ async function checkCap(
   return approver.id;
 }
 
-async function checkPlace(ctx: Ctx, tx: Tx, warehouseId: string, clientId: string | null | undefined) {
+/** The warehouse must be of the current location, the client must exist: the location and the client's row. */
+async function checkPlace(ctx: Ctx, tx: Tx, warehouseId: string, clientId: string | null | undefined): Promise<{ locationId: string; client: ClientRow | null }> {
   const locationId = currentLocation(ctx);
   const warehouse = await warehouseById(tx, warehouseId);
   if (!warehouse) throw invalidInput({ warehouseId: saleMessages.warehouseNotFound }, saleMessages.warehouseNotFound);
   if (warehouse.locationId !== locationId) throw invalidInput({ warehouseId: saleMessages.warehouseOtherLocation }, saleMessages.warehouseOtherLocation);
-  if (clientId && !(await repo.clientsByIds(tx, [clientId])).get(clientId)) throw invalidInput({ clientId: saleMessages.clientNotFound }, saleMessages.clientNotFound);
-  return locationId;
+  const client = clientId ? ((await repo.clientsByIds(tx, [clientId])).get(clientId) ?? null) : null;
+  if (clientId && !client) throw invalidInput({ clientId: saleMessages.clientNotFound }, saleMessages.clientNotFound);
+  return { locationId, client };
 }
 
+/**
+ * A credit offer read through the caller's transaction (null when there is none): PGlite has a single
+ * connection, so a read on `ctx.db` while the transaction is open would wait for it forever.
+ */
+export const offerIn = (ctx: Ctx, db: Ctx['db'] | Tx, id: string) => getOffer({ ...ctx, db: db as Ctx['db'] }, id).catch(() => null);
+
 /** The credit partner's share: the offer must exist, be active, have the term, and the share be within its range. */
-async function creditShare(ctx: Ctx, input: Pick<CreateSaleInput, 'creditOfferId' | 'creditMonths'>, total: number, paid: number): Promise<number> {
+async function creditShare(ctx: Ctx, tx: Tx, input: Pick<CreateSaleInput, 'creditOfferId' | 'creditMonths'>, total: number, paid: number): Promise<number> {
   if (!input.creditOfferId) return 0;
-  const offer = await getOffer(ctx, input.creditOfferId).catch(() => null);
+  const offer = await offerIn(ctx, tx, input.creditOfferId);
   if (!offer || offer.archived) throw invalidInput({ creditOfferId: saleMessages.creditOfferNotFound }, saleMessages.creditOfferNotFound);
   if (!offer.terms.some((t) => t.months === input.creditMonths)) throw invalidInput({ creditMonths: saleMessages.creditMonths }, saleMessages.creditMonths);
   const share = total - paid;
@@ -313,9 +336,9 @@ async function creditShare(ctx: Ctx, input: Pick<CreateSaleInput, 'creditOfferId
   return share;
 }
 
-async function writeLines(tx: Tx, saleId: string, priced: Priced) {
-  await tx.delete(saleLines).where(eq(saleLines.saleId, saleId));
-  await tx.insert(saleLines).values(
+/** The lines of a new sale, as stored. */
+async function writeLines(tx: Tx, saleId: string, priced: Priced): Promise<repo.LineRow[]> {
+  return tx.insert(saleLines).values(
     priced.lines.map((l, i) => ({
       saleId,
       position: i,
@@ -329,7 +352,7 @@ async function writeLines(tx: Tx, saleId: string, priced: Priced) {
       total: l.total,
       serials: l.serials ?? [],
     })),
-  );
+  ).returning();
 }
 
 /** `POST /api/sales`: a draft, or (with `post: true`) posted in the same transaction. */
@@ -337,8 +360,8 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
   scopeOf(ctx, 'create');
   if (input.post) scopeOf(ctx, 'post');
   return idempotent(ctx, key, 'POST /sales', input, 201, async (tx) => {
-    const locationId = await checkPlace(ctx, tx, input.warehouseId, input.clientId);
-    const priced = await priceLines(tx, input);
+    const { locationId, client } = await checkPlace(ctx, tx, input.warehouseId, input.clientId);
+    const priced = await priceLines(tx, input, client);
     const number = await nextNumber(tx, locationId, 'sale', salePrefix);
     const [row] = await tx
       .insert(sales)
@@ -357,9 +380,9 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
         comment: input.comment ?? null,
       })
       .returning();
-    await writeLines(tx, row.id, priced);
+    const lines = await writeLines(tx, row.id, priced);
     await recordChange(tx, ctx, { entity: ENTITY, id: row.id, action: 'create', after: { number, total: priced.total, discount: priced.discount } });
-    const sale = input.post ? await post(ctx, tx, row, input.payments, input.discountApproval) : row;
+    const sale = input.post ? await post(ctx, tx, row, input.payments, input.discountApproval, { lines, products: priced.products, client }) : row;
     return saleOut(ctx, tx, sale);
   });
 }
@@ -378,18 +401,26 @@ export async function postSale(ctx: Ctx, id: string, input: z.output<typeof post
  * the total against the payments (equal, or less with `issue_on_credit`), the goods out of the warehouse at
  * the average cost with their serials, the client charged. Any refusal rolls all of it back.
  */
-async function post(ctx: Ctx, tx: Tx, sale: repo.SaleRow, payments: CreateSaleInput['payments'], approval: CreateSaleInput['discountApproval']): Promise<repo.SaleRow> {
-  const lines = await repo.linesOf(tx, [sale.id]);
+async function post(
+  ctx: Ctx,
+  tx: Tx,
+  sale: repo.SaleRow,
+  payments: CreateSaleInput['payments'],
+  approval: CreateSaleInput['discountApproval'],
+  known: { lines?: repo.LineRow[]; products?: Map<string, repo.ProductRow>; client?: ClientRow | null } = {},
+): Promise<repo.SaleRow> {
+  // A sale created and posted in one call passes what it has just read and written.
+  const lines = known.lines ?? (await repo.linesOf(tx, [sale.id]));
   // The discount cap is checked when the sale is posted (a draft may wait for the manager).
-  const approvedById = await checkCap(ctx, tx, lines.map((l) => ({ gross: l.qty * l.price, discount: l.discount })), sale.clientId, approval);
+  const approvedById = await checkCap(ctx, tx, lines.map((l) => ({ gross: l.qty * l.price, discount: l.discount })), sale.clientId, approval, known.client);
   const paid = payments.reduce((s, p) => s + p.amount, 0);
-  const credit = await creditShare(ctx, { creditOfferId: sale.creditOfferId, creditMonths: sale.creditMonths }, sale.total, paid);
+  const credit = await creditShare(ctx, tx, { creditOfferId: sale.creditOfferId, creditMonths: sale.creditMonths }, sale.total, paid);
   if (paid + credit > sale.total) throw invalidInput({ payments: saleMessages.paymentsOver(rub(sale.total), rub(paid + credit)) }, saleMessages.paymentsOver(rub(sale.total), rub(paid + credit)));
   if (paid + credit < sale.total && !hasRule(ctx.auth.rules, 'issue_on_credit')) {
     throw new AppError(409, 'payment_due', saleMessages.paymentsMismatch(rub(sale.total), rub(paid + credit)));
   }
-  await writeOff(tx, sale, lines);
-  const category = await systemCategory(tx, 'sale_payment');
+  await writeOff(tx, sale, lines, known.products);
+  const category = payments.length ? await systemCategory(tx, 'sale_payment') : null;
   const methods = new Set<string>();
   for (const [i, p] of payments.entries()) {
     const fields = await checkOperation(ctx, tx, {
@@ -423,10 +454,10 @@ async function post(ctx: Ctx, tx: Tx, sale: repo.SaleRow, payments: CreateSaleIn
 }
 
 /** The goods of a sale leave its warehouse: serials checked, ledger rows at the average cost, each line's cost kept. */
-async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[]) {
+async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[], known?: Map<string, repo.ProductRow>) {
   const goods = lines.filter((l) => !l.isService);
   if (!goods.length) return;
-  const products = await repo.productsByIds(tx, goods.map((l) => l.productId));
+  const products = known ?? (await repo.productsByIds(tx, goods.map((l) => l.productId)));
   // Serials: exactly qty of them, each in this warehouse now, none twice.
   const errors: Record<string, string> = {};
   for (const l of goods) {
@@ -471,7 +502,7 @@ async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[]) {
     costs.push({ id: l.id, cost: taken.value });
   }
   await writeMoves(tx, { id: sale.id, type: 'sale', number: sale.number }, moves, pools);
-  for (const c of costs) await tx.update(saleLines).set({ cost: c.cost }).where(eq(saleLines.id, c.id));
+  await tx.execute(sql`update sale_lines l set cost = v.cost from unnest(${sql.param(costs.map((c) => c.id))}::uuid[], ${sql.param(costs.map((c) => String(c.cost)))}::bigint[]) as v(id, cost) where l.id = v.id`);
   for (const l of goods.filter((x) => x.serials.length)) await placeSerials(tx, l.productId, l.serials, { status: 'gone', warehouseId: null, documentId: sale.id });
 }
 
@@ -533,7 +564,7 @@ export async function createReturn(ctx: Ctx, id: string, input: SaleReturnInput,
     const sale = await repo.findSale(tx, id, true);
     if (!sale || !ctx.auth.locationIds.length) throw notFound(saleMessages.notFound);
     if (sale.status !== 'posted') throw conflict(saleMessages.notPosted);
-    const locationId = await checkPlace(ctx, tx, input.warehouseId, null);
+    const { locationId } = await checkPlace(ctx, tx, input.warehouseId, null);
     const lines = await repo.linesOf(tx, [id]);
     const errors: Record<string, string> = {};
     const taken = new Map<string, number>();
@@ -634,4 +665,13 @@ function alreadyIn(rows: Array<{ line: repo.LineRow; qty: number }>, row: { line
     if (r.line.id === row.line.id) n += r.qty;
   }
   return n;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Printing (templates module)
+
+/** A print of a sale's document (`POST /api/templates/:id/render { saleId, print: true }`): the sale must be visible (404), audited as `print` on it. */
+export async function recordSalePrint(ctx: Ctx, tx: Tx, id: string, documentName: string): Promise<void> {
+  const sale = await saleFor(ctx, tx, id, 'view');
+  await recordChange(tx, ctx, { entity: ENTITY, id, action: 'print', locationId: sale.locationId, diff: { template: { after: documentName } }, event: false });
 }

@@ -18,6 +18,8 @@ import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { orderPrintData } from '../orders/print';
 import { recordPrint } from '../orders/service';
+import { salePrintData } from '../sales/print-data';
+import { recordSalePrint } from '../sales/service';
 import { builtInTemplates } from './builtins';
 import { barcodeSvg, parseTemplate, renderTemplate, TemplateError, TrustedMarkup, words } from './engine';
 import * as repo from './repository';
@@ -25,7 +27,7 @@ import { sanitizeDocument, sanitizeTemplateBody } from './sanitize';
 
 /**
  * Printed document templates (server/docs/templates.md): company-wide, sanitised on save, rendered with
- * Liquid for a real order or products, sanitised again before answering; every print is audited.
+ * Liquid for a real order, sale or products, sanitised again before answering; every print is audited.
  */
 
 const ENTITY = 'template' as const;
@@ -171,7 +173,7 @@ function subjectRequired(field: string, subject: 'order' | 'sale' | 'products'):
   throw invalidInput({ [field]: message }, message);
 }
 
-/** Renders a template (or the unsaved `body`) for an order or products; `print: true` records the print. */
+/** Renders a template (or the unsaved `body`) for an order, a sale or products; `print: true` records the print. */
 export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateRequest): Promise<RenderedTemplate> {
   const template = await activeTemplate(ctx, id);
   const subject = templateSubjects[template.kind];
@@ -193,8 +195,9 @@ export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateReque
     data = { ...common, ...order, totals: { ...order.totals, total_words: words(order.totals.total) } };
   } else if (subject === 'sale') {
     if (!input.saleId) subjectRequired('saleId', 'sale');
-    // Sales are not built yet (issue «Продажи»): no sale can be found.
-    throw notFound(templateMessages.saleNotFound);
+    // A sale the employee may not see answers 404 (the sales service's rules).
+    const sale = await salePrintData(ctx, input.saleId);
+    data = { ...common, ...sale, totals: { ...sale.totals, total_words: words(sale.totals.total) } };
   } else {
     if (!input.productIds?.length) subjectRequired('productIds', 'products');
     const rows = await repo.labelProducts(ctx.db, input.productIds);
@@ -220,6 +223,7 @@ export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateReque
   if (input.print) {
     await ctx.db.transaction(async (tx) => {
       if (subject === 'order') await recordPrint(ctx, tx, input.orderId!, template.name);
+      if (subject === 'sale') await recordSalePrint(ctx, tx, input.saleId!, template.name);
       for (const productId of productIds) {
         await recordChange(tx, ctx, { entity: 'product', id: productId, action: 'print', diff: { template: { after: template.name } }, event: false });
       }

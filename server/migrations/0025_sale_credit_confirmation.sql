@@ -1,0 +1,4 @@
+ALTER TABLE "sales" ADD COLUMN "credit_confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sales" ADD COLUMN "credit_operation_id" uuid;--> statement-breakpoint
+ALTER TABLE "sales" ADD CONSTRAINT "sales_credit_operation_id_cash_operations_id_fk" FOREIGN KEY ("credit_operation_id") REFERENCES "public"."cash_operations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sales_credit_pending_idx" ON "sales" USING btree ("location_id") WHERE "sales"."credit_amount" > 0 and "sales"."credit_confirmed_at" is null and "sales"."status" = 'posted';
