@@ -184,6 +184,50 @@ test.describe('Продажи', () => {
     expect(after.find((b) => b.id === otherCash.id)!.balance).toBe(otherCash.balance - item.price);
   });
 
+  test('продажа в кредит: доля партнёра ожидается, поступление подтверждается на расчётный счёт', async ({ page, loginAs, request }) => {
+    test.setTimeout(90_000);
+    const owner = await apiLogin(request, 'owner');
+    const { arbat } = await shops(request, owner);
+    const item = await scannable(request, owner, arbat);
+    const headers = { authorization: `Bearer ${owner}`, shop: arbat };
+    const offer = await request.post('/api/credits/offers', {
+      headers,
+      data: { partner: 'Е2Е Банк', name: `Рассрочка ${Date.now()}`, minAmount: 100, maxAmount: 100_000_000, terms: [{ months: 3, feePercent: 2 }] },
+    });
+    expect(offer.status(), await offer.text()).toBe(201);
+    const boxes = (await (await request.get('/api/finance/cashboxes?locationId=all', { headers })).json()) as Array<{ id: string; kind: string; locationId: string; isDefault: boolean; balance: number }>;
+    const cash = boxes.find((b) => b.locationId === arbat && b.kind === 'cash' && b.isDefault)!;
+    const bank = boxes.find((b) => b.kind === 'bank')!;
+    const down = Math.floor(item.price / 4);
+    const made = await request.post('/api/sales', {
+      headers,
+      data: { warehouseId: item.warehouseId, lines: [{ productId: item.productId, qty: 1 }], payments: [{ method: 'cash', cashboxId: cash.id, amount: down }], creditOfferId: (await offer.json()).id, creditMonths: 3, post: true },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const sale = await made.json();
+
+    await loginAs('owner');
+    await switchTo(page, 'Арбате');
+    await page.goto('/sales/list');
+    await page.getByTestId('sales-credit-pending').click();
+    await expect(page).toHaveURL(/creditPending=true/);
+    const row = page.getByRole('row').filter({ hasText: sale.number });
+    await expect(row).toContainText('ждём партнёра');
+    await row.getByRole('link', { name: sale.number }).click();
+    await expect(page.getByTestId('sale-credit-pending')).toContainText(rub(item.price - down));
+    await page.getByTestId('sale-credit-confirm').click();
+    const dialog = page.getByRole('dialog', { name: 'Поступление от партнёра' });
+    await expect(dialog).toContainText('Е2Е Банк');
+    await dialog.getByLabel('Расчётный счёт').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await dialog.getByRole('button', { name: 'Подтвердить поступление' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('sale-credit-pending')).toHaveCount(0);
+    await expect(page.getByText(/получено .*ПКО-\d{6}/)).toBeVisible();
+    const after = (await (await request.get('/api/finance/cashboxes?locationId=all', { headers })).json()) as typeof boxes;
+    expect(after.find((b) => b.id === bank.id)!.balance).toBe(bank.balance + item.price - down);
+  });
+
   test('кредитный калькулятор: ежемесячный платёж, переплата и сумма вне пределов предложения', async ({ page, loginAs }) => {
     await loginAs('manager');
     await page.goto('/credits');

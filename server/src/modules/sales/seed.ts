@@ -202,8 +202,9 @@ export const salesDemoSeeder: Seeder = {
       .orderBy(asc(cashShifts.openedAt));
     const windows = locs.map((_, i) => {
       const mine = shiftRows.filter((s) => s.cashboxId === places[i].cash!.id && s.openedAt.getTime() > now - 61 * DAY);
+      // An open shift is the shop's day (no sales at night before it is closed).
       const list = mine.length
-        ? mine.map((s) => ({ from: s.openedAt.getTime() + 10 * MIN, to: (s.closedAt?.getTime() ?? now) - 10 * MIN }))
+        ? mine.map((s) => ({ from: s.openedAt.getTime() + 10 * MIN, to: Math.min(s.closedAt?.getTime() ?? now, s.openedAt.getTime() + 11 * HOUR) - 10 * MIN }))
         : Array.from({ length: 60 }, (_, d) => {
             const day = now - (59 - d) * DAY - ((now + MSK) % DAY);
             return { from: day + 7 * HOUR, to: Math.min(day + 17 * HOUR, now - 10 * MIN) };
@@ -336,6 +337,7 @@ export const salesDemoSeeder: Seeder = {
       );
     const isGlass = (p: Pair) => /^(GLS|FILM)-/.test(p.good.sku ?? '');
     const events: DemoEvent[] = [];
+    const creditSales: PlannedSale[] = [];
     for (const slot of slots) {
       const { loc, t } = slot;
       const lines: PlannedLine[] = [];
@@ -442,11 +444,7 @@ export const salesDemoSeeder: Seeder = {
         draft: false,
       };
       events.push({ t, n: events.length, kind: 'sale', sale });
-      // The partner's money reaches the bank account two to four days later; the last days' still expected.
-      const confirmer = byRole('owner') ?? seller;
-      const bank = places.find((p) => p.bank)?.bank;
-      const paidAt = t + (2 + rnd(3)) * DAY + rnd(6) * HOUR;
-      if (credit && bank && paidAt < now - HOUR) events.push({ t: paidAt, n: events.length, kind: 'credit', sale, box: bank, by: confirmer });
+      if (credit) creditSales.push(sale);
 
       // A few are cancelled within the hour (a cashier's mistake), a few returned days later.
       const goods = lines.filter((l) => l.pair);
@@ -474,6 +472,14 @@ export const salesDemoSeeder: Seeder = {
           giveBack(places[at].warehouseId!, goods[0].pair!.good.id, when, goods[0].qty);
         }
       }
+    }
+    // The partner's money reaches the bank account two to four days later; the last two credit sales' is
+    // still expected (the journal's «Ждём деньги партнёра» is never empty in the demo).
+    const bank = places.find((p) => p.bank)?.bank;
+    const confirmer = byRole('owner');
+    for (const sale of creditSales.sort((a, b) => a.t - b.t).slice(0, -2)) {
+      const paidAt = sale.t + (2 + rnd(3)) * DAY + rnd(6) * HOUR;
+      if (bank && confirmer && paidAt < now - HOUR) events.push({ t: paidAt, n: events.length, kind: 'credit', sale, box: bank, by: confirmer });
     }
     // Three drafts today: the client went for the money.
     for (const [k, loc] of [0, 0, 1].entries()) {

@@ -1,4 +1,4 @@
-import type { CreateSaleRequest, CreditOffer, PostSaleRequest, Sale, SaleListQuery, SaleLookupItem, SalePage, SaleReturnRequest, Warehouse } from '@repo/contracts';
+import type { Cashbox, ConfirmSaleCreditRequest, CreateSaleRequest, CreditOffer, PostSaleRequest, Sale, SaleListQuery, SaleLookupItem, SalePage, SaleReturnRequest, Warehouse } from '@repo/contracts';
 import { api, entityKeys } from '@repo/shared-core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -90,6 +90,18 @@ export function useSaleMutations() {
     create: useMutation({ mutationFn: async ({ body, key }: { body: CreateSaleRequest; key: string }) => put((await api.post<Sale>('sales', body, withKey(key))).data) }),
     post: useMutation({ mutationFn: async ({ id, body, key }: { id: string; body: PostSaleRequest; key: string }) => put((await api.post<Sale>(`sales/${id}/post`, body, withKey(key))).data) }),
     cancel: useMutation({ mutationFn: async ({ id, comment, key }: { id: string; comment?: string; key: string }) => put((await api.post<Sale>(`sales/${id}/cancel`, { comment }, withKey(key))).data) }),
+    confirmCredit: useMutation({
+      mutationFn: async ({ id, body, key }: { id: string; body: ConfirmSaleCreditRequest; key: string }) => put((await api.post<Sale>(`sales/${id}/credit/confirm`, body, withKey(key))).data),
+    }),
     giveBack: useMutation({ mutationFn: async ({ id, body, key }: { id: string; body: SaleReturnRequest; key: string }) => put((await api.post<Sale>(`sales/${id}/returns`, body, withKey(key))).data) }),
   };
+}
+
+/** The company's bank accounts the employee may see (the partners' money arrives there). */
+export function useBankAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: [...entityKeys('cashbox').all, 'company', 'bank'],
+    queryFn: async () => (await api.get<Cashbox[]>('finance/cashboxes', { params: { locationId: 'all' } })).data.filter((b) => b.kind === 'bank'),
+    enabled,
+  });
 }

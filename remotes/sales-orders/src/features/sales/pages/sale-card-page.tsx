@@ -1,4 +1,4 @@
-import { PrinterOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
+import { BankOutlined, PrinterOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { paymentMethodLabels, saleStatusLabels, type Sale } from '@repo/contracts';
 import { dayjs, formatDateTime, formatMoney, getApiError, notify, useScreenTitle } from '@repo/shared-core';
 import { QueryError, useRule } from '@repo/ui';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { newIdempotencyKey, useTemplates } from '../../repair-orders/api';
 import { useSale, useSaleMutations } from '../api';
+import { CreditConfirmDialog } from '../components/credit-confirm-dialog';
 import { ReturnDialog } from '../components/return-dialog';
 import { printSaleReceipt } from '../components/sale-dialogs';
 import { saleListUrl } from '../urls';
@@ -22,16 +23,18 @@ export function SaleCardPage() {
   const canCancel = useRule('cancel:sale');
   const canReturn = useRule('create:sale');
   const canPrint = useRule(['print:sale', 'print:template']);
+  const canConfirmCredit = useRule(['post:sale', 'create:finance'], 'all');
   const templates = useTemplates(canPrint);
   const { cancel } = useSaleMutations();
   const [cancelKey] = useState(newIdempotencyKey);
   const receipt = (templates.data ?? []).find((t) => t.kind === 'sale_receipt');
-  const returning = params.get('dialog') === 'return';
-  const setReturning = (on: boolean) =>
+  // The open dialog is in the URL (`?dialog=return|credit`): a reload or a shared link keeps it.
+  const dialog = params.get('dialog');
+  const setDialog = (name: 'return' | 'credit' | null) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (on) next.set('dialog', 'return');
+        if (name) next.set('dialog', name);
         else next.delete('dialog');
         return next;
       },
@@ -58,6 +61,11 @@ export function SaleCardPage() {
             {saleStatusLabels[s.status]}
           </Tag>
           {s.returned ? <Tag color="orange">возвращено {formatMoney(s.returned)}</Tag> : null}
+          {s.creditPending ? (
+            <Tag color="gold" data-testid="sale-credit-pending">
+              ожидается от партнёра {formatMoney(s.creditAmount)}
+            </Tag>
+          ) : null}
         </Flex>
         <Flex gap={8} wrap>
           <Link to={saleListUrl()}>
@@ -68,8 +76,13 @@ export function SaleCardPage() {
               Печать чека
             </Button>
           ) : null}
+          {canConfirmCredit && s.creditPending ? (
+            <Button icon={<BankOutlined />} onClick={() => setDialog('credit')} data-testid="sale-credit-confirm">
+              Подтвердить поступление
+            </Button>
+          ) : null}
           {canReturn && s.status === 'posted' && left ? (
-            <Button icon={<RollbackOutlined />} onClick={() => setReturning(true)} data-testid="sale-return">
+            <Button icon={<RollbackOutlined />} onClick={() => setDialog('return')} data-testid="sale-return">
               Возврат
             </Button>
           ) : null}
@@ -170,7 +183,18 @@ export function SaleCardPage() {
               ))}
               {s.credit ? (
                 <Descriptions.Item label="Кредит">
-                  {s.credit.partner} · {s.credit.name} · {s.credit.months} мес · {formatMoney(s.credit.amount)}
+                  <div>
+                    {s.credit.partner} · {s.credit.name} · {s.credit.months} мес · {formatMoney(s.credit.amount)}
+                    <br />
+                    {s.credit.confirmedAt ? (
+                      <Typography.Text type="secondary">
+                        получено {formatDateTime(s.credit.confirmedAt)}
+                        {s.credit.operationNumber ? ` · ${s.credit.operationNumber}` : ''}
+                      </Typography.Text>
+                    ) : s.status === 'posted' ? (
+                      <Typography.Text type="warning">ожидается от партнёра</Typography.Text>
+                    ) : null}
+                  </div>
                 </Descriptions.Item>
               ) : null}
               {s.due > 0 ? (
@@ -183,14 +207,8 @@ export function SaleCardPage() {
           </Card>
         </Col>
       </Row>
-      {returning && s.status === 'posted' ? (
-        <ReturnDialog
-          sale={s}
-          open
-          onClose={() => setReturning(false)}
-          onDone={() => setReturning(false)}
-        />
-      ) : null}
+      {dialog === 'return' && s.status === 'posted' ? <ReturnDialog sale={s} open onClose={() => setDialog(null)} onDone={() => setDialog(null)} /> : null}
+      {dialog === 'credit' && s.creditPending ? <CreditConfirmDialog sale={s} open onClose={() => setDialog(null)} /> : null}
     </>
   );
 }

@@ -2,14 +2,14 @@ import { DownloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { paymentMethodLabels, paymentMethods, saleStatusLabels, type PaymentMethod, type SaleListItem } from '@repo/contracts';
 import { dayjs, formatDateTime, formatMoney, getApiError, notify } from '@repo/shared-core';
 import { DataTable, defineTableParams, useTableParams } from '@repo/ui';
-import { Button, Card, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useStaff } from '../../repair-orders/api';
 import { fetchAllSales, useSales } from '../api';
 import { saleCounterUrl, saleUrl } from '../urls';
 
-const spec = defineTableParams({ filters: { from: 'string', to: 'string', employeeId: 'string', clientId: 'string', method: 'string', search: 'string', cancelled: 'boolean' }, pageSize: 50 });
+const spec = defineTableParams({ filters: { from: 'string', to: 'string', employeeId: 'string', clientId: 'string', method: 'string', search: 'string', cancelled: 'boolean', creditPending: 'boolean' }, pageSize: 50 });
 
 const statusColor = { draft: 'default', posted: 'green', cancelled: 'red' } as const;
 
@@ -24,7 +24,7 @@ export function SalesListPage() {
   // The current month by default: the journal opens on what a shop looks at first.
   const from = f.from ?? dayjs().startOf('month').format('YYYY-MM-DD');
   const to = f.to ?? dayjs().format('YYYY-MM-DD');
-  const filters = { from, to, employeeId: f.employeeId, clientId: f.clientId, method: f.method as PaymentMethod | undefined, search: f.search, withCancelled: f.cancelled ? ('true' as const) : undefined };
+  const filters = { from, to, employeeId: f.employeeId, clientId: f.clientId, method: f.method as PaymentMethod | undefined, search: f.search, withCancelled: f.cancelled ? ('true' as const) : undefined, creditPending: f.creditPending ? ('true' as const) : undefined };
   const query = useSales({ ...filters, page: table.params.page, pageSize: table.params.pageSize });
   const staff = useStaff();
   const [exporting, setExporting] = useState(false);
@@ -98,6 +98,9 @@ export function SalesListPage() {
           ]}
           style={{ width: 170 }}
         />
+        <Checkbox checked={!!f.creditPending} onChange={(e) => table.setParams({ filters: { creditPending: e.target.checked || undefined } })} data-testid="sales-credit-pending">
+          Ждём деньги партнёра
+        </Checkbox>
         {f.clientId ? (
           <Tag closable onClose={() => table.setParams({ filters: { clientId: undefined } })}>
             Клиент выбран
@@ -172,7 +175,23 @@ export function SalesListPage() {
           },
           { key: 'client', title: 'Клиент', width: 200, ellipsis: true, render: (_, s: SaleListItem) => s.client?.name ?? '—' },
           { key: 'employee', title: 'Сотрудник', width: 180, ellipsis: true, render: (_, s: SaleListItem) => s.employee?.name ?? '—' },
-          { key: 'methods', title: 'Оплата', width: 160, render: (_, s: SaleListItem) => [...s.methods.map((m) => paymentMethodLabels[m]), ...(s.creditAmount ? ['кредит'] : [])].join(', ') || '—' },
+          {
+            key: 'methods',
+            title: 'Оплата',
+            width: 160,
+            render: (_, s: SaleListItem) => (
+              <>
+                {[...s.methods.map((m) => paymentMethodLabels[m]), ...(s.creditAmount ? ['кредит'] : [])].join(', ') || '—'}
+                {s.creditPending ? (
+                  <div>
+                    <Tag color="gold" title="Доля кредитного партнёра ещё не поступила на расчётный счёт">
+                      ждём партнёра
+                    </Tag>
+                  </div>
+                ) : null}
+              </>
+            ),
+          },
           { key: 'discount', title: 'Скидка', width: 110, align: 'right', render: (_, s: SaleListItem) => (s.discount ? formatMoney(s.discount) : '—') },
           { key: 'total', title: 'Итого', width: 130, align: 'right', render: (_, s: SaleListItem) => <Typography.Text strong>{formatMoney(s.total)}</Typography.Text> },
         ]}
