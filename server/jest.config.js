@@ -6,5 +6,9 @@ module.exports = {
   // Jest cannot require ES modules; these few ESM-only dependencies are compiled to CommonJS for the test run.
   transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/(cookie|content-disposition)@|(cookie|content-disposition)/)'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  testTimeout: 30000,
+  // Generous: a shared two-core CI machine can take tens of seconds to boot an app that seeds its own demo.
+  testTimeout: 60000,
+  // One seeded database per run, copied per test file (test/global-setup.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
 };

@@ -57,16 +57,17 @@ async function generate(db: Db, n: number, log: (m: string) => void) {
   for (let from = first; from <= last; from += chunk) {
     const to = Math.min(last, from + chunk - 1);
     // One statement per chunk: the sales, their lines, the payments with their cash operations (the
-    // foreign keys between the CTEs are checked at the end of the statement). Time grows with the number.
+    // foreign keys between the CTEs are checked at the end of the statement). Time grows with the number;
+    // the shop is g mod 3, and the method (a third by card) and the employee vary independently of it.
     await db.execute(sql`with s as materialized (
         select g, gen_random_uuid() as id, gen_random_uuid() as op_id, 'ПД-B' || lpad(g::text, 7, '0') as number, l.id as loc, l.wh,
-          case when g % 3 = 0 then l.card else l.cash end as box, case when g % 3 = 0 then 'card' else 'cash' end as method,
+          case when (g / ${locs}) % 3 = 0 then l.card else l.cash end as box, case when (g / ${locs}) % 3 = 0 then 'card' else 'cash' end as method,
           case when g % 100 = 0 then 'draft' when g % 40 = 1 then 'cancelled' else 'posted' end as status,
           c.id as client, e.id as emp,
           now() - interval '5 minutes' - (${last}::int - g)::float8 / ${n}::int * interval '365 days' as at
         from generate_series(${from}::int, ${to}::int) g
         join bench_locs l on l.i = g % ${locs}
-        join bench_emps e on e.i = (g / ${locs}) % ${emps}
+        join bench_emps e on e.i = (g / ${locs * 3}) % ${emps}
         left join bench_clients c on g % 4 = 0 and c.i = (g / 4) % ${Math.max(clients, 1)}),
       ln as materialized (
         select s.id as sale_id, k - 1 as position, p.id as product_id, p.name, p.is_service, q.qty, p.price, q.qty * p.price as gross,
@@ -158,9 +159,9 @@ async function main() {
   // --- The list with its totals -------------------------------------------------------------------
   const measure = measurer(app, headers, ROUNDS, PAD);
   const sample = rows<{ number: string; at: Date | string }>(
-    await db.execute(sql`select number, coalesce(posted_at, created_at) as at from sales where location_id = ${loc} and number like 'ПД-B%' and status <> 'cancelled' order by id limit 50`),
+    await db.execute(sql`select number, coalesce(posted_at, created_at) as at from sales where location_id = ${loc} and status <> 'cancelled' order by id limit 50`),
   );
-  if (!sample.length) throw new Error('no generated sales at Arbat');
+  if (!sample.length) throw new Error('no sales at Arbat');
   const { emp } = await one<{ emp: string }>(db, sql`select employee_id as emp from sales where location_id = ${loc} and employee_id is not null group by 1 order by count(*) desc limit 1`);
   const month = await app.inject({ method: 'GET', url: `/api/sales?${monthRange(1)}&pageSize=1`, headers });
   await expectOk(month, 200, 'month');

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import type { ModuleDefinition } from '../src/lib/module';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { readFile } from 'node:fs/promises';
 
 export interface TestDatabase {
   database: Database;
@@ -13,18 +14,32 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh database: in-memory PGlite by default, a throw-away PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * The seeded database of this jest run, made once by `test/global-setup.ts`: a PGlite dump file
+ * (TEST_SEED_DUMP) or a PostgreSQL template database (TEST_SEED_TEMPLATE). Unset: each file seeds its own.
+ */
+const seedDump = () => process.env.TEST_SEED_DUMP || null;
+const seedTemplate = () => process.env.TEST_SEED_TEMPLATE || null;
+
+/**
+ * A fresh database: in-memory PGlite by default, a throw-away PostgreSQL database when TEST_DATABASE_URL
+ * is set. `seeded`: a copy of the run's migrated and demo-seeded database (when global setup made one),
+ * so that a test file does not spend seconds seeding what every file seeds the same way.
+ */
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    const dump = opts.seeded ? seedDump() : null;
+    const loadDataDir = dump ? new Blob([await readFile(dump)]) : undefined;
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://', loadDataDir });
     return { database, databaseUrl: null, dispose: () => database.close() };
   }
   const dbName = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = opts.seeded ? seedTemplate() : null;
   const { Client } = await import('pg');
   const admin = new Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${dbName}`;
@@ -46,6 +61,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ ...process.env, DIST_DIR: '' }), logLevel: 'warn', ...overrides };
 }
 
+/** Config that changes what the seeders write: an app with any of these seeds its own database. */
+const seedingConfig = new Set<string>(['seedDemo', 'ownerPhone', 'ownerPassword', 'databaseUrl', 'dataDir']);
+
 /**
  * A fresh app on a fresh database (each test file gets its own), seeded with the demo data unless
  * the overrides say otherwise. With `database`, the app uses it and leaves it open on close; `modules`
@@ -56,7 +74,9 @@ export async function buildTestApp(
   opts: { database?: Database; modules?: ModuleDefinition[] } = {},
 ): Promise<FastifyInstance> {
   if (opts.database) return buildApp({ config: testConfig(overrides), database: opts.database, logger: false, modules: opts.modules });
-  const test = await createTestDatabase();
+  // The run's seeded copy serves every app seeded the default way (same modules, same seeding config).
+  const seeded = !opts.modules && !Object.keys(overrides).some((k) => seedingConfig.has(k));
+  const test = await createTestDatabase({ seeded });
   try {
     const config = testConfig({ databaseUrl: test.databaseUrl, dataDir: 'memory://', ...overrides });
     const app = await buildApp({ config, database: test.database, logger: false, modules: opts.modules });

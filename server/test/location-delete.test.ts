@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Location } from '@repo/contracts';
-import { auditLog, cashOperations, cashShifts, cashboxes, locationImages, locations, repairOrders, stockDocuments, warehouses } from '../src/db/schema';
+import { auditLog, cashOperations, cashShifts, cashboxes, locationImages, locations, repairOrders, sales, stockDocuments, warehouses } from '../src/db/schema';
 import { registerLocationReference } from '../src/modules/location/references';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 import { demoLocations, makeImage, uploadImage } from './location-fixtures';
@@ -31,7 +31,7 @@ describe('DELETE /api/location/:id', () => {
     expect(res.statusCode).toBe(409);
     // The engineer and the cashier work in the first location.
     expect(res.json().code).toBe('conflict');
-    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть кассы \(\d+\); у него есть складские документы \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\); у него есть заказы на ремонт \(\d+\)$/);
+    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть кассы \(\d+\); у него есть складские документы \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\); у него есть заказы на ремонт \(\d+\); у него есть продажи \(\d+\)$/);
     expect(await exists(loc[0]._id)).toBe(true);
     expect(await app.db.select().from(warehouses).where(eq(warehouses.locationId, loc[0]._id))).toHaveLength(1);
   });
@@ -63,8 +63,11 @@ describe('DELETE /api/location/:id', () => {
     // And its repair orders (the demo's).
     const [{ orders }] = await app.db.select({ orders: sql<number>`count(*)::int` }).from(repairOrders).where(sql`${repairOrders.locationId} = ${loc[1]._id}`);
     expect(orders).toBeGreaterThan(0);
+    // And its sales (the demo counter's).
+    const [{ sold }] = await app.db.select({ sold: sql<number>`count(*)::int` }).from(sales).where(sql`${sales.locationId} = ${loc[1]._id}`);
+    expect(sold).toBeGreaterThan(0);
     expect(res.json().message).toBe(
-      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (${boxes}); у него есть складские документы (${n}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts}); у него есть заказы на ремонт (${orders})`,
+      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (${boxes}); у него есть складские документы (${n}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts}); у него есть заказы на ремонт (${orders}); у него есть продажи (${sold})`,
     );
   });
 

@@ -18,6 +18,9 @@ import { DEMO_SALES, salesDemoSeeder } from '../src/modules/sales/seed';
 import { authHeaders, buildTestApp, demoPhones, login, testConfig } from './helpers';
 import { demoLocations } from './location-fixtures';
 
+// This file seeds whole demo databases itself (no copy of the run's seeded one): minutes on a busy machine.
+jest.setTimeout(180_000);
+
 let app: FastifyInstance;
 let owner: string;
 let locs: Array<{ id: string; name: string }>;

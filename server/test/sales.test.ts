@@ -248,6 +248,15 @@ describe('a sale at the counter', () => {
     );
     expect(all.total).toBe(expected.n);
     expect(all.totals.total).toBe(Number(expected.total));
+    // By method: what the payments say (split sales included), as the list computes it another way.
+    const methods = rowsOf<{ method: 'cash' | 'card' | 'transfer'; amount: string }>(
+      await app.db.execute(sql`select p.method, sum(p.amount)::text as amount from sale_payments p join sales s on s.id = p.sale_id
+        where s.location_id = ${arbat} and s.status = 'posted' and p.return_id is null group by p.method`),
+    );
+    expect(all.totals.byMethod).toEqual({ cash: 0, card: 0, transfer: 0, ...Object.fromEntries(methods.map((m) => [m.method, Number(m.amount)])) });
+    // A number typed from its start, in any case, is found by its prefix.
+    const byPrefix = salePageSchema.parse((await call('GET', `?search=${encodeURIComponent(sale.number.toLowerCase())}`)).json());
+    expect(byPrefix.items.map((s) => s.number)).toEqual([sale.number]);
     const found = salePageSchema.parse((await call('GET', `?search=${encodeURIComponent(sale.number.slice(-4))}`)).json());
     expect(found.items.map((s) => s.id)).toContain(sale.id);
     expect((await call('GET', '?from=3000-01-01')).statusCode).toBe(400);

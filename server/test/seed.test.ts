@@ -6,6 +6,9 @@ import type { Db } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 import { buildTestApp, createTestDatabase, demoPhones, login, testConfig, type TestDatabase } from './helpers';
 
+// This file seeds whole demo databases itself (no copy of the run's seeded one): minutes on a busy machine.
+jest.setTimeout(180_000);
+
 async function counts(db: Db) {
   const n = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0].n;
   return {

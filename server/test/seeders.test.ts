@@ -10,6 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildTestApp, createTestDatabase, testConfig, type TestDatabase } from './helpers';
 
+// This file seeds whole demo databases itself (no copy of the run's seeded one): minutes on a busy machine.
+jest.setTimeout(180_000);
+
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase();

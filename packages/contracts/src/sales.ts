@@ -312,8 +312,12 @@ const saleCommon = {
   id: z.string(),
   number: z.string(),
   status: z.enum(saleStatuses),
-  locationId: z.string(),
-  warehouseId: z.string(),
+  /**
+   * Null for a sale of a shop the employee does not work in (found for a return at another shop): the
+   * card shows its shop's name; its ids stay with that shop's staff.
+   */
+  locationId: z.string().nullable(),
+  warehouseId: z.string().nullable(),
   client: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
   employee: z.object({ id: z.string(), name: z.string() }).nullable(),
   subtotal: z.number().int(),
@@ -342,8 +346,9 @@ export const saleReturnSchema = z
     number: z.string(),
     saleId: z.string(),
     saleNumber: z.string(),
-    locationId: z.string(),
-    warehouseId: z.string(),
+    /** Null when the return was made at a shop the employee does not work in. */
+    locationId: z.string().nullable(),
+    warehouseId: z.string().nullable(),
     amount: z.number().int(),
     lines: z.array(z.object({ lineId: z.string(), productId: z.string(), name: z.string(), qty: z.number().int(), amount: z.number().int(), serials: z.array(z.string()) })),
     refunds: z.array(salePaymentSchema),

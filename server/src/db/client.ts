@@ -19,17 +19,20 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the tests' seeded database, loaded per test file). */
+  dump?(): Promise<Blob>;
 }
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/** `loadDataDir`: PGlite in memory starts from this dump (see `dump`) instead of an empty cluster. */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   // pg_trgm: the catalogue search's trigram indexes (migration 0006 creates the extension).
   const extensions = { pg_trgm };
-  const client = dataDir.startsWith('memory://') ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+  const client = dataDir.startsWith('memory://') ? new PGlite({ extensions, loadDataDir }) : new PGlite(dataDir, { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await assertMigrationOrder(db);
@@ -44,6 +47,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async close() {
       if (!client.closed) await client.close();
     },
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

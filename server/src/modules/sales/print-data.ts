@@ -29,7 +29,7 @@ export interface SalePrintData {
 /** The print data of a sale the employee may see (404 otherwise, the sales service's rules). */
 export async function salePrintData(ctx: Ctx, saleId: string): Promise<SalePrintData> {
   const sale = await getSale(ctx, saleId);
-  const [loc] = await ctx.db.select().from(locations).where(eq(locations.id, sale.locationId));
+  const [loc] = sale.locationId ? await ctx.db.select().from(locations).where(eq(locations.id, sale.locationId)) : [];
   const [company] = loc ? await ctx.db.select().from(companies).where(eq(companies.id, loc.companyId)) : [];
   const at = sale.postedAt ?? sale.createdAt;
   const payments: SalePrintData['payments'] = sale.payments.map((p) => ({ number: p.operationNumber, at, amount: p.amount, method: paymentMethodLabels[p.method] }));

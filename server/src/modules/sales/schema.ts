@@ -60,13 +60,17 @@ export const sales = pgTable(
   },
   (t) => [
     uniqueIndex('sales_number_unique').on(t.locationId, t.number),
-    // The list: a location's posted sales by date (totals over a month read this range).
-    index('sales_location_posted_idx').on(t.locationId, t.postedAt).where(sql`${t.status} = 'posted'`),
+    // The journal: a shop's sales by their day (posted, else created), as the list filters and sorts them;
+    // a month's page and its totals read one range of it (server/bench/sales.ts).
+    index('sales_location_day_idx').on(t.locationId, sql`coalesce(${t.postedAt}, ${t.createdAt})`, t.id),
     index('sales_location_created_idx').on(t.locationId, t.createdAt),
     index('sales_client_idx').on(t.clientId),
     index('sales_employee_idx').on(t.employeeId),
     // Partners' money still expected, by shop.
     index('sales_credit_pending_idx').on(t.locationId).where(sql`${t.creditAmount} > 0 and ${t.creditConfirmedAt} is null and ${t.status} = 'posted'`),
+    // A number typed from its start («ПД-0001…»): a prefix range (the unique index cannot serve LIKE under a
+    // non-C collation).
+    index('sales_number_prefix_idx').on(t.locationId, t.number.op('text_pattern_ops')),
     index('sales_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );

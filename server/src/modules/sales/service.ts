@@ -87,12 +87,14 @@ async function listItemsOut(ctx: Ctx, db: Ctx['db'] | Tx, rows: repo.SaleRow[]):
   const names = await repo.employeeNames(db, rows.map((r) => r.employeeId));
   return rows.map((r) => {
     const client = r.clientId ? clients.get(r.clientId) : undefined;
+    // A sale of a shop the employee does not work in (a return made here): its name, never its ids.
+    const own = ctx.auth.locationIds.includes(r.locationId);
     return {
       id: r.id,
       number: r.number,
       status: r.status,
-      locationId: r.locationId,
-      warehouseId: r.warehouseId,
+      locationId: own ? r.locationId : null,
+      warehouseId: own ? r.warehouseId : null,
       client: client ? { id: client.id, name: client.name, phone: seesContacts(ctx) ? client.phone : null } : null,
       employee: r.employeeId ? { id: r.employeeId, name: names.get(r.employeeId) ?? '' } : null,
       subtotal: r.subtotal,
@@ -166,8 +168,9 @@ async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow): Promis
       number: r.number,
       saleId: r.saleId,
       saleNumber: sale.number,
-      locationId: r.locationId,
-      warehouseId: r.warehouseId,
+      // A return made at a shop the employee does not work in: no ids of that shop.
+      locationId: ctx.auth.locationIds.includes(r.locationId) ? r.locationId : null,
+      warehouseId: ctx.auth.locationIds.includes(r.locationId) ? r.warehouseId : null,
       amount: r.amount,
       lines: r.lines.map((l) => ({ lineId: l.saleLineId, productId: l.productId, name: lines.find((x) => x.id === l.saleLineId)?.name ?? '', qty: l.qty, amount: l.amount, serials: l.serials })),
       refunds: payments.filter((p) => p.p.returnId === r.id).map(paymentOut),
