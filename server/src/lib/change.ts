@@ -1,7 +1,8 @@
 import type { AuditAction, AuditDiff, EntityName, RealtimeEvent } from '@repo/contracts';
 import type { Db, Tx } from '../db/client';
 import { diffOf, recordAudit, type Actor } from './audit';
-import { publishEvent } from './realtime';
+import { sql } from 'drizzle-orm';
+import { realtimeChannel } from './realtime';
 
 type EventType = RealtimeEvent['type'];
 type Snapshot = Record<string, unknown>;
@@ -54,18 +55,23 @@ export async function recordChange(tx: Tx | Db, ctx: { actor: Actor; locationId?
       : change.before !== undefined || change.after !== undefined
         ? diffOf(change.before ?? null, change.after ?? null)
         : null;
-  await recordAudit(tx, ctx.actor, { entity: change.entity, entityId: change.id, action: change.action, diff, locationId });
-  if (change.event === false) return;
-  const overrides = Array.isArray(change.event) ? change.event : [change.event ?? {}];
-  for (const o of overrides) {
-    const type = o.type ?? eventTypes[change.action];
-    const id = o.id ?? change.id;
-    if (!type || !id) continue;
-    await publishEvent(tx, {
-      type,
-      entity: o.entity ?? change.entity,
-      id,
-      locationId: o.locationId !== undefined ? o.locationId : locationId,
-    });
+  const entry = { entity: change.entity, entityId: change.id, action: change.action, diff, locationId };
+  const events: RealtimeEvent[] = [];
+  if (change.event !== false) {
+    const overrides = Array.isArray(change.event) ? change.event : [change.event ?? {}];
+    for (const o of overrides) {
+      const type = o.type ?? eventTypes[change.action];
+      const id = o.id ?? change.id;
+      if (!type || !id) continue;
+      events.push({ type, entity: o.entity ?? change.entity, id, locationId: (o.locationId !== undefined ? o.locationId : locationId) ?? null });
+    }
   }
+  if (!events.length) return recordAudit(tx, ctx.actor, entry);
+  // The audit row and its events in one round trip (a sale posts four changes): the insert is a
+  // data-modifying CTE, which runs whether or not the select reads it.
+  await tx.execute(sql`with audit as (
+      insert into audit_log (employee_id, location_id, entity, entity_id, action, diff, ip)
+      values (${ctx.actor.employeeId ?? null}, ${entry.locationId ?? null}, ${entry.entity}, ${entry.entityId ?? null}, ${entry.action}, ${entry.diff === null ? null : JSON.stringify(entry.diff)}::jsonb, ${ctx.actor.ip ?? null})
+    )
+    select pg_notify(${realtimeChannel}, e) from unnest(${sql.param(events.map((e) => JSON.stringify(e)))}::text[]) as e`);
 }
