@@ -133,12 +133,45 @@ export function watchResources(baseUrl: string, onProgress: () => void): () => v
   return () => observer.disconnect();
 }
 
-/** Default `requiredSharedCore`: the `@repo/shared-core` version in the remote's `mf-manifest.json`. */
+interface MfManifest {
+  shared?: Array<{ name?: string; version?: string }>;
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
+}
+
+/**
+ * Asks the browser for the `./routes` expose's own chunk while the entry is still downloading (the
+ * manifest, 2 KB, arrives first): the runtime requests it only after running the entry, one more round
+ * trip on a slow link. Chunks are content-hashed and immutable, so the runtime's request is a cache hit.
+ */
+export function preloadExposeAssets(entryUrl: string, manifest: MfManifest, doc: Document | undefined = globalThis.document): void {
+  if (!doc?.head) return;
+  const files = manifest.exposes?.find((e) => e.path === './routes')?.assets?.js?.sync ?? [];
+  for (const file of files) {
+    if (typeof file !== 'string' || !/^[\w.-]+\.js$/.test(file)) continue;
+    const href = new URL(file, new URL(entryFolder(entryUrl), doc.baseURI)).href;
+    if (doc.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
+/**
+ * Default `requiredSharedCore`: the `@repo/shared-core` version in the remote's `mf-manifest.json`;
+ * the same read preloads the expose's chunk (preloadExposeAssets).
+ */
 export async function sharedCoreFromManifest(entryUrl: string): Promise<string | undefined> {
   try {
     const res = await fetch(`${entryFolder(entryUrl)}mf-manifest.json`, { cache: 'no-cache' });
     if (!res.ok) return undefined;
-    const manifest = (await res.json()) as { shared?: Array<{ name?: string; version?: string }> };
+    const manifest = (await res.json()) as MfManifest;
+    try {
+      preloadExposeAssets(entryUrl, manifest);
+    } catch {
+      // A hint only: the runtime loads the chunk anyway.
+    }
     return manifest.shared?.find((s) => s.name === '@repo/shared-core')?.version;
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import { createRemoteLoader, entryFolder, parseRemotesManifest, type RemoteLoaderDeps } from '../remote-loader';
+import { createRemoteLoader, entryFolder, parseRemotesManifest, preloadExposeAssets, type RemoteLoaderDeps } from '../remote-loader';
 import { manifest } from './fixtures';
 
 const routesModule = { routes: [{ path: '/stock', handle: { path: '/stock', title: 'Склад' }, lazy: async () => ({ Component: () => null }) }] };
@@ -159,5 +159,27 @@ describe('parseRemotesManifest', () => {
 
   it('finds the folder of an entry', () => {
     expect(entryFolder('/mfe/stock/1/remoteEntry.js?retry=2')).toBe('/mfe/stock/1/');
+  });
+});
+
+describe('preloadExposeAssets', () => {
+  afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove()));
+
+  it("preloads the ./routes expose's own chunks from the entry's folder, once", () => {
+    const mf = {
+      exposes: [
+        { path: './other', assets: { js: { sync: ['other.111111111111.js'] } } },
+        { path: './routes', assets: { js: { sync: ['__federation_expose_routes.abcdef123456.js', '../escape.js', 'https://evil.example/x.js'] } } },
+      ],
+    };
+    preloadExposeAssets('/mfe/stock/0.1.0-abc/remoteEntry.js?retry=1', mf);
+    preloadExposeAssets('/mfe/stock/0.1.0-abc/remoteEntry.js', mf);
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(links.map((l) => [l.as, new URL(l.href).pathname])).toEqual([['script', '/mfe/stock/0.1.0-abc/__federation_expose_routes.abcdef123456.js']]);
+  });
+
+  it('does nothing without an expose list', () => {
+    preloadExposeAssets('/mfe/stock/0.1.0-abc/remoteEntry.js', {});
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
   });
 });
