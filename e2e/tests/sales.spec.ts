@@ -233,9 +233,15 @@ test.describe('Продажи', () => {
     await page.goto('/credits');
     await page.getByTestId('credit-calc-offer').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Кредит на технику' }).click();
-    await page.getByTestId('credit-calc-months').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^12 мес/ }).click();
+    await expect(page.getByTestId('credit-calc-offer')).toContainText('Кредит на технику');
+    // Picking the offer sets its first term; the 12 months are chosen once that has settled.
+    await expect(async () => {
+      await page.getByTestId('credit-calc-months').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^12 мес/ }).click();
+      await expect(page.getByTestId('credit-calc-months')).toContainText('12 мес', { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await page.getByTestId('credit-calc-amount').fill('100000');
+    await expect(page.getByTestId('credit-calc-months')).toContainText('12 мес');
     // Annuity at 19,9 % a year for 12 months on 100 000 ₽, rounded to the kopeck.
     const r = 0.199 / 12;
     const monthly = Math.round((10_000_000 * r) / (1 - (1 + r) ** -12));
