@@ -156,12 +156,12 @@ export function SalesListPage() {
         table={table}
         query={query}
         size="small"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         emptyText="За этот период продаж нет"
         onRow={(s: SaleListItem) => ({ onClick: () => navigate(saleUrl(s.id)), style: { cursor: 'pointer' } })}
         columns={[
           { key: 'number', title: '№', width: 120, render: (_, s: SaleListItem) => <Link to={saleUrl(s.id)}>{s.number}</Link> },
-          { key: 'date', title: 'Дата', width: 150, render: (_, s: SaleListItem) => formatDateTime(s.postedAt ?? s.createdAt) },
+          { key: 'date', title: 'Дата', width: 140, render: (_, s: SaleListItem) => formatDateTime(s.postedAt ?? s.createdAt) },
           {
             key: 'status',
             title: 'Статус',
@@ -173,8 +173,8 @@ export function SalesListPage() {
               </>
             ),
           },
-          { key: 'client', title: 'Клиент', width: 200, ellipsis: true, render: (_, s: SaleListItem) => s.client?.name ?? '—' },
-          { key: 'employee', title: 'Сотрудник', width: 180, ellipsis: true, render: (_, s: SaleListItem) => s.employee?.name ?? '—' },
+          { key: 'client', title: 'Клиент', ellipsis: true, render: (_, s: SaleListItem) => s.client?.name ?? '—' },
+          { key: 'employee', title: 'Сотрудник', width: 170, ellipsis: true, render: (_, s: SaleListItem) => s.employee?.name ?? '—' },
           {
             key: 'methods',
             title: 'Оплата',
