@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { testConfig } from './helpers';
+import { createPostgresDatabase, testConfig } from './helpers';
 
 export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_SEED_CACHE === '0') return;
@@ -26,15 +26,9 @@ export default async function globalSetup(): Promise<void> {
     process.env.TEST_SEED_DUMP = file;
   } else {
     const name = `tpl_${Date.now().toString(36)}_${process.pid}`;
-    const { Client } = await import('pg');
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
-    const app = await buildApp({ config: testConfig({ databaseUrl: target.toString(), dataDir: 'memory://' }), database, logger: false });
+    const target = await createPostgresDatabase(url, name);
+    const database = await openDatabase({ databaseUrl: target, dataDir: '' });
+    const app = await buildApp({ config: testConfig({ databaseUrl: target, dataDir: 'memory://' }), database, logger: false });
     await app.close();
     // A template must have no connections when it is copied.
     await database.close();

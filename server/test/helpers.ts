@@ -36,25 +36,40 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
   }
   const dbName = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const template = opts.seeded ? seedTemplate() : null;
+  const testUrl = await createPostgresDatabase(url, dbName, template);
+  const database = await openDatabase({ databaseUrl: testUrl, dataDir: '' });
+  return {
+    database,
+    databaseUrl: testUrl,
+    async dispose() {
+      await database.close();
+      await dropPostgresDatabase(url, dbName);
+    },
+  };
+}
+
+/** One statement on the server of `url` (its own connection): creating and dropping databases. */
+async function adminQuery(url: string, statement: string): Promise<void> {
   const { Client } = await import('pg');
   const admin = new Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: '' });
-  return {
-    database,
-    databaseUrl: testUrl.toString(),
-    async dispose() {
-      await database.close();
-      const drop = new Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`drop database if exists ${dbName} with (force)`);
-      await drop.end();
-    },
-  };
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates database `name` (a copy of `template`, if given) on the server of `url`; answers its URL. */
+export async function createPostgresDatabase(url: string, name: string, template: string | null = null): Promise<string> {
+  await adminQuery(url, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+export async function dropPostgresDatabase(url: string, name: string): Promise<void> {
+  await adminQuery(url, `drop database if exists ${name} with (force)`);
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

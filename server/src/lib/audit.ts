@@ -22,8 +22,9 @@ export interface AuditEntryInput {
  * The audit writer: call it inside the mutation's transaction so the record commits with the change.
  * Services call `recordChange` (lib/change.ts), which writes this row and the realtime event together.
  */
-export async function recordAudit(tx: Tx | Db, actor: Actor, entry: AuditEntryInput): Promise<void> {
-  await tx.insert(auditLog).values({
+/** The audit_log row of an entry (the location defaults to the actor's). */
+export function auditRow(actor: Actor, entry: AuditEntryInput): typeof auditLog.$inferInsert {
+  return {
     employeeId: actor.employeeId,
     locationId: entry.locationId !== undefined ? entry.locationId : actor.locationId,
     entity: entry.entity,
@@ -31,7 +32,11 @@ export async function recordAudit(tx: Tx | Db, actor: Actor, entry: AuditEntryIn
     action: entry.action,
     diff: entry.diff ?? null,
     ip: actor.ip,
-  });
+  };
+}
+
+export async function recordAudit(tx: Tx | Db, actor: Actor, entry: AuditEntryInput): Promise<void> {
+  await tx.insert(auditLog).values(auditRow(actor, entry));
 }
 
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : Buffer.isBuffer(v) ? `<${v.length} bytes>` : v);

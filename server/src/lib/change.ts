@@ -1,6 +1,7 @@
 import type { AuditAction, AuditDiff, EntityName, RealtimeEvent } from '@repo/contracts';
 import type { Db, Tx } from '../db/client';
-import { diffOf, recordAudit, type Actor } from './audit';
+import { auditLog } from '../db/schema';
+import { auditRow, diffOf, recordAudit, type Actor } from './audit';
 import { sql } from 'drizzle-orm';
 import { realtimeChannel } from './realtime';
 
@@ -69,9 +70,6 @@ export async function recordChange(tx: Tx | Db, ctx: { actor: Actor; locationId?
   if (!events.length) return recordAudit(tx, ctx.actor, entry);
   // The audit row and its events in one round trip (a sale posts four changes): the insert is a
   // data-modifying CTE, which runs whether or not the select reads it.
-  await tx.execute(sql`with audit as (
-      insert into audit_log (employee_id, location_id, entity, entity_id, action, diff, ip)
-      values (${ctx.actor.employeeId ?? null}, ${entry.locationId ?? null}, ${entry.entity}, ${entry.entityId ?? null}, ${entry.action}, ${entry.diff === null ? null : JSON.stringify(entry.diff)}::jsonb, ${ctx.actor.ip ?? null})
-    )
+  await tx.execute(sql`with audit as (${tx.insert(auditLog).values(auditRow(ctx.actor, entry)).getSQL()})
     select pg_notify(${realtimeChannel}, e) from unnest(${sql.param(events.map((e) => JSON.stringify(e)))}::text[]) as e`);
 }

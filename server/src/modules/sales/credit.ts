@@ -1,13 +1,12 @@
-import { formatKopecks, missingRuleMessage, ruleScope, saleMessages } from '@repo/contracts';
+import { formatKopecks, saleMessages } from '@repo/contracts';
 import { eq } from 'drizzle-orm';
 import { sales } from '../../db/schema';
 import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
-import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { conflict, invalidInput } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { checkOperation, postOperation, systemCategory } from '../finance/service';
-import * as repo from './repository';
-import { offerIn } from './service';
+import { offerIn, saleFor } from './service';
 
 /**
  * The partner's share of a sale on credit is expected («ожидается от партнёра») until its money arrives:
@@ -16,12 +15,7 @@ import { offerIn } from './service';
  */
 export async function confirmCredit(ctx: Ctx, id: string, input: { cashboxId: string }, key: string | null): Promise<StoredAnswer<{ id: string }>> {
   return idempotent(ctx, key, `POST /sales/${id}/credit/confirm`, input, 200, async (tx) => {
-    const sale = await repo.findSale(tx, id, true);
-    const scope = ruleScope(ctx.auth.rules, 'post', 'sale');
-    if (!sale || !ctx.auth.locationIds.includes(sale.locationId)) throw notFound(saleMessages.notFound);
-    if (!scope || (scope === 'location' && sale.locationId !== ctx.locationId) || (scope === 'own' && sale.employeeId !== ctx.auth.employeeId)) {
-      throw forbidden(missingRuleMessage('post:sale'));
-    }
+    const sale = await saleFor(ctx, tx, id, 'post', true);
     if (sale.status !== 'posted' || sale.creditAmount <= 0) throw conflict(saleMessages.noCredit);
     if (sale.creditConfirmedAt) throw conflict(saleMessages.creditConfirmed);
     const offer = sale.creditOfferId ? await offerIn(ctx, tx, sale.creditOfferId) : null;

@@ -169,11 +169,12 @@ export async function listSales(db: Conn, f: ListFilter, page: number, pageSize:
   };
 }
 
-/** Posted sales of the company whose number has `search` (returns can be made at any location). */
 /** `{a,b}` as PostgreSQL sends a uuid[] when the driver does not parse it. */
 function parseUuidArray(text: string): string[] {
   return text.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
 }
+
+/** Posted sales of the company whose number has `search` (returns can be made at any location). */
 
 export async function returnableSales(db: Conn, search: string, limit = 20): Promise<SaleRow[]> {
   return db

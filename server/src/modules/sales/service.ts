@@ -64,7 +64,7 @@ function allowed(ctx: Ctx, action: Action, sale: repo.SaleRow): boolean {
   return true;
 }
 
-async function saleFor(ctx: Ctx, db: Ctx['db'] | Tx, id: string, action: Action, lock = false): Promise<repo.SaleRow> {
+export async function saleFor(ctx: Ctx, db: Ctx['db'] | Tx, id: string, action: Action, lock = false): Promise<repo.SaleRow> {
   const sale = await repo.findSale(db, id, lock);
   if (!sale || !allowed(ctx, 'view', sale)) throw notFound(saleMessages.notFound);
   if (action !== 'view' && !allowed(ctx, action, sale)) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
@@ -169,8 +169,7 @@ async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow): Promis
       saleId: r.saleId,
       saleNumber: sale.number,
       // A return made at a shop the employee does not work in: no ids of that shop.
-      locationId: ctx.auth.locationIds.includes(r.locationId) ? r.locationId : null,
-      warehouseId: ctx.auth.locationIds.includes(r.locationId) ? r.warehouseId : null,
+      ...(ctx.auth.locationIds.includes(r.locationId) ? { locationId: r.locationId, warehouseId: r.warehouseId } : { locationId: null, warehouseId: null }),
       amount: r.amount,
       lines: r.lines.map((l) => ({ lineId: l.saleLineId, productId: l.productId, name: lines.find((x) => x.id === l.saleLineId)?.name ?? '', qty: l.qty, amount: l.amount, serials: l.serials })),
       refunds: payments.filter((p) => p.p.returnId === r.id).map(paymentOut),
