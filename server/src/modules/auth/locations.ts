@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { LocationRef } from '@repo/contracts';
-import { employeeLocations, locations } from '../../db/schema';
+import { employeeLocations, employees, locations } from '../../db/schema';
 import type { Db, Tx } from '../../db/client';
 
 export interface LocationAccess {
@@ -22,8 +22,18 @@ export async function allowedLocations(tx: Tx | Db, employee: LocationAccess): P
         .from(employeeLocations)
         .innerJoin(locations, eq(locations.id, employeeLocations.locationId))
         .where(eq(employeeLocations.employeeId, employee.id));
-  return rows.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
+  return sortLocations(rows);
 }
+
+/** Locations in the order every list shows them (by name, Russian collation; ties by id). */
+export const sortLocations = <T extends LocationRef>(rows: T[]): T[] => rows.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
+
+/**
+ * The same locations as a column of a query over `employees` (a json array of `{ id, name }`), so the
+ * session lookup of every request reads them in its own statement; sort with `sortLocations`.
+ */
+export const allowedLocationsColumn = (): SQL<LocationRef[]> => sql<LocationRef[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)) from ${locations} l
+  where ${employees.allLocations} or exists (select 1 from ${employeeLocations} el where el.employee_id = ${employees.id} and el.location_id = l.id)), '[]'::json)`;
 
 /** Ids only: what the auth plugin puts into `request.auth.locationIds`. */
 export async function allowedLocationIds(tx: Tx | Db, employee: LocationAccess): Promise<string[]> {

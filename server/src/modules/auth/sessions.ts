@@ -4,7 +4,8 @@ import { employees, roles, sessions } from '../../db/schema';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../types';
 import { hashToken, plausibleToken } from './tokens';
-import { allowedLocationIds } from './locations';
+import type { LocationRef } from '@repo/contracts';
+import { allowedLocationsColumn, sortLocations } from './locations';
 
 /** Sliding expiry is written at most this often per session, so busy clients do not write on every request. */
 export const slideIntervalMs = 60_000;
@@ -37,6 +38,7 @@ export async function resolveToken(db: Db | Tx, token: string | null | undefined
       allLocations: employees.allLocations,
       roleName: roles.name,
       rules: roles.rules,
+      locations: allowedLocationsColumn(),
     })
     .from(sessions)
     .innerJoin(employees, eq(employees.id, sessions.employeeId))
@@ -56,6 +58,6 @@ export async function resolveToken(db: Db | Tx, token: string | null | undefined
     name: row.name,
     roleName: row.roleName,
     rules: effectiveRules(row.roleName, row.rules),
-    locationIds: await allowedLocationIds(db, { id: row.employeeId, allLocations: row.allLocations }),
+    locationIds: sortLocations(typeof row.locations === 'string' ? (JSON.parse(row.locations) as LocationRef[]) : row.locations).map((l) => l.id),
   };
 }

@@ -73,22 +73,47 @@ export async function assertCovered(tx: Tx, number: string, moves: CashMove[], b
  */
 export async function writeMovements(
   tx: Tx,
-  op: { id: string; number: string; categoryId: string | null; clientId: string | null },
+  op: LedgerOperation,
   moves: CashMove[],
   balances: Map<string, number>,
   opts: { cancellation?: boolean; at?: Date } = {},
 ): Promise<void> {
-  if (moves.length === 0) return;
-  const { running, rows } = await assertCovered(tx, op.number, moves, balances, opts.cancellation ?? false);
+  return writeMovementsOf(tx, [{ op, moves }], balances, opts);
+}
+
+/** The operation a ledger row belongs to. */
+export interface LedgerOperation {
+  id: string;
+  number: string;
+  categoryId: string | null;
+  clientId: string | null;
+}
+
+/** `writeMovements` for several operations at once (in order): one insert and one balance update for all. */
+export async function writeMovementsOf(
+  tx: Tx,
+  items: Array<{ op: LedgerOperation; moves: CashMove[] }>,
+  balances: Map<string, number>,
+  opts: { cancellation?: boolean; at?: Date } = {},
+): Promise<void> {
+  const cancellation = opts.cancellation ?? false;
+  let running = new Map(balances);
+  const rows: Array<CashMove & { balanceAfter: number; op: LedgerOperation }> = [];
+  for (const { op, moves } of items) {
+    const covered = await assertCovered(tx, op.number, moves, running, cancellation);
+    running = covered.running;
+    rows.push(...covered.rows.map((r) => ({ ...r, op })));
+  }
+  if (rows.length === 0) return;
   const at = opts.at ?? new Date();
   await tx.execute(sql`insert into cash_movements (at, operation_id, cashbox_id, amount, balance_after, cancellation, category_id, client_id)
-    select ${at}, ${op.id}, t.cashbox_id, t.amount, t.balance_after, ${opts.cancellation ?? false}, ${op.categoryId}::uuid, ${op.clientId}::uuid
-    from unnest(${uuids(rows.map((r) => r.cashboxId))}, ${sql.param(rows.map((r) => String(r.amount)))}::bigint[], ${sql.param(rows.map((r) => String(r.balanceAfter)))}::bigint[])
-      with ordinality as t(cashbox_id, amount, balance_after, n)
+    select ${at}, t.operation_id, t.cashbox_id, t.amount, t.balance_after, ${cancellation}, nullif(t.category, '')::uuid, nullif(t.client, '')::uuid
+    from unnest(${uuids(rows.map((r) => r.op.id))}, ${uuids(rows.map((r) => r.cashboxId))}, ${sql.param(rows.map((r) => String(r.amount)))}::bigint[],
+        ${sql.param(rows.map((r) => String(r.balanceAfter)))}::bigint[], ${sql.param(rows.map((r) => r.op.categoryId ?? ''))}::text[], ${sql.param(rows.map((r) => r.op.clientId ?? ''))}::text[])
+      with ordinality as t(operation_id, cashbox_id, amount, balance_after, category, client, n)
     order by t.n`);
   // Balance, row count and turnover per cashbox (red storno: a reversal row reduces the side it reverses).
   const sums = new Map<string, { n: number; in: number; out: number }>();
-  const cancellation = opts.cancellation ?? false;
   for (const r of rows) {
     const t = sums.get(r.cashboxId) ?? { n: 0, in: 0, out: 0 };
     t.n += 1;

@@ -74,6 +74,23 @@ export async function openShiftOf(db: Conn, cashboxId: string): Promise<ShiftRow
   return row ?? null;
 }
 
+/** The open shifts of these cashboxes, by cashbox. */
+export async function openShiftsOf(db: Conn, cashboxIds: string[]): Promise<Map<string, ShiftRow>> {
+  if (!cashboxIds.length) return new Map();
+  const rows = await db
+    .select()
+    .from(cashShifts)
+    .where(and(inArray(cashShifts.cashboxId, cashboxIds), eq(cashShifts.status, 'open')));
+  return new Map(rows.map((r) => [r.cashboxId, r]));
+}
+
+/** Cashboxes by id. */
+export async function findCashboxes(db: Conn, ids: string[]): Promise<Map<string, CashboxRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(cashboxes).where(inArray(cashboxes.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Names for operation views: cashboxes, categories, clients, employees. */
 export async function labelsFor(db: Conn, ids: { cashboxes: Array<string | null>; categories: Array<string | null>; clients: Array<string | null>; employees: Array<string | null> }) {
   const uniq = (list: Array<string | null>) => [...new Set(list.filter((x): x is string => !!x))];

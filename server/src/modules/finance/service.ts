@@ -17,16 +17,17 @@ import {
   type EntityName,
   type Scope,
 } from '@repo/contracts';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cashOperations, cashShifts } from '../../db/schema';
-import { recordChange, type EventOverride } from '../../lib/change';
-import { nextNumber } from '../../lib/counters';
+import { recordChange, recordChanges, type Change, type EventOverride } from '../../lib/change';
+import { nextNumber, nextNumbers } from '../../lib/counters';
 import type { Ctx } from '../../lib/ctx';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
-import { postClientLedger } from '../clients/ledger';
-import { assertCovered, lockBalances, writeMovements, type CashMove } from './engine';
+import { postClientLedger, type ClientLedgerEntry } from '../clients/ledger';
+import { assertCovered, lockBalances, writeMovements, writeMovementsOf, type CashMove } from './engine';
 import * as repo from './repository';
 
 /**
@@ -73,6 +74,21 @@ async function postingCashbox(ctx: Ctx, tx: Tx, id: string, field: string, actio
     throw forbidden(financeMessages.cashboxOtherLocation);
   }
   return box;
+}
+
+/** `postingCashbox` for several cashboxes in one read, in the order asked (each error on its own field). */
+export async function postingCashboxes(ctx: Ctx, tx: Tx, items: Array<{ id: string; field: string }>, action: Action = 'create'): Promise<repo.CashboxRow[]> {
+  if (!items.length) return [];
+  const scope = scopeOf(ctx, action);
+  const found = await repo.findCashboxes(tx, items.map((i) => i.id));
+  return items.map(({ id, field }) => {
+    const box = found.get(id);
+    if (!box) throw invalidInput({ [field]: financeMessages.cashboxNotFound }, financeMessages.cashboxNotFound);
+    if (!ctx.auth.locationIds.includes(box.locationId) || (scope !== 'all' && box.locationId !== ctx.locationId)) {
+      throw forbidden(financeMessages.cashboxOtherLocation);
+    }
+    return box;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -206,11 +222,34 @@ function moneyEvents(id: string, locationIds: Array<string | null>): EventOverri
  * `insufficient_funds` when an expense or transfer is more than the cashbox holds.
  */
 export async function postOperation(ctx: Ctx, tx: Tx, f: OperationFields, opts: { at?: Date } = {}): Promise<repo.OperationRow> {
-  const balances = await lockBalances(tx, [f.box.id, ...(f.to ? [f.to.id] : [])]);
+  return (await postOperations(ctx, tx, [f], opts))[0];
+}
+
+/** What a batch posting leaves to its caller (see `postOperations`). */
+export interface PostOperationsOptions {
+  at?: Date;
+  /** More client-ledger entries written after the operations' own, in the same statements (a sale's charge). */
+  clientLedger?: ClientLedgerEntry[];
+  /** When given, the operations' changes are pushed here for the caller to record with its own; else recorded now. */
+  changes?: Change[];
+}
+
+/**
+ * `postOperation` for several operations of one transaction (a sale paid in cash and by card), in order,
+ * with the same rows, numbers, balances, client ledger, audit and events as one by one, in a fixed
+ * number of statements: the balances locked once, the open shifts read once, the numbers of a kind taken
+ * by one upsert, one insert each for the operations, their ledger rows and their client-ledger rows.
+ */
+export async function postOperations(ctx: Ctx, tx: Tx, list: OperationFields[], opts: PostOperationsOptions = {}): Promise<repo.OperationRow[]> {
+  if (!list.length) {
+    if (opts.clientLedger?.length) await postClientLedger(tx, opts.clientLedger);
+    return [];
+  }
+  const balances = await lockBalances(tx, list.flatMap((f) => [f.box.id, ...(f.to ? [f.to.id] : [])]));
   // Read under the balance lock: a shift closing concurrently waits for it (server/docs/finance.md).
-  const shift = f.box.kind === 'cash' ? await repo.openShiftOf(tx, f.box.id) : null;
-  const toShift = f.to?.kind === 'cash' ? await repo.openShiftOf(tx, f.to.id) : null;
-  const moves: CashMove[] =
+  const cashIds = [...new Set(list.flatMap((f) => [f.box, f.to]).filter((b): b is repo.CashboxRow => b?.kind === 'cash').map((b) => b.id))];
+  const shifts = await repo.openShiftsOf(tx, cashIds);
+  const movesOf = (f: OperationFields): CashMove[] =>
     f.kind === 'income'
       ? [{ cashboxId: f.box.id, amount: f.amount }]
       : f.kind === 'expense'
@@ -220,57 +259,67 @@ export async function postOperation(ctx: Ctx, tx: Tx, f: OperationFields, opts: 
             { cashboxId: f.to!.id, amount: f.amount },
           ];
   // Refuse before a number is taken (a refused expense leaves no gap in the numbering).
-  await assertCovered(tx, '', moves, balances);
-  const number = await nextNumber(tx, f.box.locationId, `cash_${f.kind}`, cashOperationPrefixes[f.kind]);
-  const at = opts.at ?? new Date();
-  const [op] = await tx
-    .insert(cashOperations)
-    .values({
-      locationId: f.box.locationId,
-      kind: f.kind,
-      number,
-      cashboxId: f.box.id,
-      toCashboxId: f.to?.id ?? null,
-      toLocationId: f.to?.locationId ?? null,
-      amount: f.amount,
-      categoryId: f.categoryId,
-      clientId: f.clientId,
-      comment: f.comment,
-      documentType: f.documentType,
-      documentId: f.documentId,
-      documentNumber: f.documentNumber,
-      shiftId: shift?.id ?? null,
-      toShiftId: toShift?.id ?? null,
-      copiedFromId: f.copiedFromId,
-      authorId: ctx.auth.employeeId,
-      at,
-    })
-    .returning();
-  await writeMovements(tx, op, moves, balances, { at });
-  if (f.clientId && f.kind !== 'transfer') {
-    await postClientLedger(tx, [
-      {
-        clientId: f.clientId,
-        kind: f.kind === 'income' ? 'payment' : 'refund',
-        amount: f.kind === 'income' ? f.amount : -f.amount,
-        locationId: f.box.locationId,
-        documentType: 'cash_operation',
-        documentId: op.id,
-        number,
-        comment: f.comment,
-        at,
-      },
-    ]);
+  await assertCovered(tx, '', list.flatMap(movesOf), balances);
+  const numbers = new Map<string, string[]>();
+  for (const f of list) {
+    const k = `${f.box.locationId}|${f.kind}`;
+    if (numbers.has(k)) continue;
+    const count = list.filter((x) => x.box.locationId === f.box.locationId && x.kind === f.kind).length;
+    numbers.set(k, await nextNumbers(tx, f.box.locationId, `cash_${f.kind}`, cashOperationPrefixes[f.kind], count));
   }
-  await recordChange(tx, ctx, {
-    entity: 'cash_operation',
-    id: op.id,
-    action: 'post',
-    after: { number, kind: f.kind, amount: f.amount, cashboxId: f.box.id, toCashboxId: f.to?.id ?? null, categoryId: f.categoryId, clientId: f.clientId },
+  const at = opts.at ?? new Date();
+  const values = list.map((f) => ({
+    id: randomUUID(),
     locationId: f.box.locationId,
-    event: moneyEvents(op.id, [f.box.locationId, f.to?.locationId ?? null]),
+    kind: f.kind,
+    number: numbers.get(`${f.box.locationId}|${f.kind}`)!.shift()!,
+    cashboxId: f.box.id,
+    toCashboxId: f.to?.id ?? null,
+    toLocationId: f.to?.locationId ?? null,
+    amount: f.amount,
+    categoryId: f.categoryId,
+    clientId: f.clientId,
+    comment: f.comment,
+    documentType: f.documentType,
+    documentId: f.documentId,
+    documentNumber: f.documentNumber,
+    shiftId: shifts.get(f.box.id)?.id ?? null,
+    toShiftId: f.to ? (shifts.get(f.to.id)?.id ?? null) : null,
+    copiedFromId: f.copiedFromId,
+    authorId: ctx.auth.employeeId,
+    at,
+  }));
+  const inserted = await tx.insert(cashOperations).values(values).returning();
+  const byId = new Map(inserted.map((op) => [op.id, op]));
+  const ops = values.map((v) => byId.get(v.id)!);
+  await writeMovementsOf(tx, ops.map((op, i) => ({ op, moves: movesOf(list[i]) })), balances, { at });
+  const ledger: ClientLedgerEntry[] = [];
+  list.forEach((f, i) => {
+    if (!f.clientId || f.kind === 'transfer') return;
+    ledger.push({
+      clientId: f.clientId,
+      kind: f.kind === 'income' ? 'payment' : 'refund',
+      amount: f.kind === 'income' ? f.amount : -f.amount,
+      locationId: f.box.locationId,
+      documentType: 'cash_operation',
+      documentId: ops[i].id,
+      number: ops[i].number,
+      comment: f.comment,
+      at,
+    });
   });
-  return op;
+  await postClientLedger(tx, [...ledger, ...(opts.clientLedger ?? [])]);
+  const changes: Change[] = list.map((f, i) => ({
+    entity: 'cash_operation',
+    id: ops[i].id,
+    action: 'post',
+    after: { number: ops[i].number, kind: f.kind, amount: f.amount, cashboxId: f.box.id, toCashboxId: f.to?.id ?? null, categoryId: f.categoryId, clientId: f.clientId },
+    locationId: f.box.locationId,
+    event: moneyEvents(ops[i].id, [f.box.locationId, f.to?.locationId ?? null]),
+  }));
+  if (opts.changes) opts.changes.push(...changes);
+  else await recordChanges(tx, ctx, changes);
+  return ops;
 }
 
 /** `POST /api/finance/operations` (under an optional Idempotency-Key). */

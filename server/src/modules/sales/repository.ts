@@ -77,6 +77,16 @@ export async function employeeNames(db: Conn, ids: Array<string | null>) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** A warehouse with its location's name (null when there is none). */
+export async function placeOf(db: Conn, warehouseId: string) {
+  const [row] = await db
+    .select({ id: warehouses.id, locationId: warehouses.locationId, warehouseName: warehouses.name, locationName: locations.name })
+    .from(warehouses)
+    .innerJoin(locations, eq(locations.id, warehouses.locationId))
+    .where(eq(warehouses.id, warehouseId));
+  return row ?? null;
+}
+
 export async function placeNames(db: Conn, warehouseId: string, locationId: string) {
   const [w] = await db.select({ name: warehouses.name }).from(warehouses).where(eq(warehouses.id, warehouseId));
   const [l] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   formatKopecks,
   hasRule,
@@ -23,16 +24,16 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { saleLines, salePayments, saleReturnLines, saleReturns, sales } from '../../db/schema';
 import { confirmingEmployee, employeeGrant } from '../auth/service';
-import { recordChange } from '../../lib/change';
+import { recordChange, recordChanges, type Change } from '../../lib/change';
 import { nextNumber } from '../../lib/counters';
 import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { postClientLedger } from '../clients/ledger';
 import { getOffer } from '../credits/service';
-import { checkOperation, operationRow, postOperation, reverseOperation, systemCategory } from '../finance/service';
+import { checkOperation, operationRow, postingCashboxes, postOperation, postOperations, reverseOperation, systemCategory } from '../finance/service';
 import { assertAvailable, insufficientStock, lockPools, namesOf, reverseDocument, writeMoves, type Move } from '../stock/engine';
-import { placeSerials, serialsIn, warehouseById } from '../stock/service';
+import { placeSerials, serialsIn } from '../stock/service';
 import * as valuation from '../stock/valuation';
 import * as repo from './repository';
 import type { postSaleRequestSchema, saleListQuerySchema } from '@repo/contracts';
@@ -82,9 +83,15 @@ const seesContacts = (ctx: Ctx) => hasRule(ctx.auth.rules, 'see_client_contacts'
 // ---------------------------------------------------------------------------------------------------
 // Views
 
-async function listItemsOut(ctx: Ctx, db: Ctx['db'] | Tx, rows: repo.SaleRow[]): Promise<SaleListItem[]> {
-  const clients = await repo.clientsByIds(db, rows.map((r) => r.clientId!).filter(Boolean));
-  const names = await repo.employeeNames(db, rows.map((r) => r.employeeId));
+/** Names a list item needs that the caller may already hold (a sale just written). */
+interface KnownNames {
+  client?: { id: string; name: string; phone: string | null } | null;
+  employeeName?: string;
+}
+
+async function listItemsOut(ctx: Ctx, db: Ctx['db'] | Tx, rows: repo.SaleRow[], known: KnownNames = {}): Promise<SaleListItem[]> {
+  const clients = known.client !== undefined ? new Map(known.client ? [[known.client.id, known.client]] : []) : await repo.clientsByIds(db, rows.map((r) => r.clientId!).filter(Boolean));
+  const names = known.employeeName !== undefined ? new Map(rows.map((r) => [r.employeeId ?? '', known.employeeName!])) : await repo.employeeNames(db, rows.map((r) => r.employeeId));
   return rows.map((r) => {
     const client = r.clientId ? clients.get(r.clientId) : undefined;
     // A sale of a shop the employee does not work in (a return made here): its name, never its ids.
@@ -113,15 +120,31 @@ async function listItemsOut(ctx: Ctx, db: Ctx['db'] | Tx, rows: repo.SaleRow[]):
   });
 }
 
-async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow): Promise<Sale> {
-  const [item] = await listItemsOut(ctx, db, [sale]);
-  const lines = await repo.linesOf(db, [sale.id]);
-  const skus = await repo.skusOf(db, lines.map((l) => l.productId));
-  const payments = await repo.paymentsOf(db, sale.id);
-  const returns = await repo.returnsOf(db, sale.id);
-  const places = await repo.placeNames(db, sale.warehouseId, sale.locationId);
-  const approver = sale.approvedById ? (await repo.employeeNames(db, [sale.approvedById])).get(sale.approvedById) : null;
-  const credit = sale.creditOfferId ? await offerIn(ctx, db, sale.creditOfferId) : null;
+type PaymentView = Awaited<ReturnType<typeof repo.paymentsOf>>[number];
+
+/**
+ * What a sale's answer is built from, when the caller has it in hand (a sale created and posted in one
+ * call: nine reads fewer); anything absent is read.
+ */
+interface KnownSale extends KnownNames {
+  lines?: repo.LineRow[];
+  products?: Map<string, { sku: string | null }>;
+  payments?: PaymentView[];
+  places?: { warehouseName: string; locationName: string };
+  approverName?: string | null;
+  offer?: { partner: string; name: string } | null;
+}
+
+async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow, known: KnownSale = {}): Promise<Sale> {
+  const [item] = await listItemsOut(ctx, db, [sale], known);
+  const lines = known.lines ?? (await repo.linesOf(db, [sale.id]));
+  const skus = known.products ? new Map(lines.map((l) => [l.productId, known.products!.get(l.productId)?.sku ?? null])) : await repo.skusOf(db, lines.map((l) => l.productId));
+  const payments = known.payments ?? (await repo.paymentsOf(db, sale.id));
+  // A sale just written has no returns yet.
+  const returns = known.lines ? [] : await repo.returnsOf(db, sale.id);
+  const places = known.places ?? (await repo.placeNames(db, sale.warehouseId, sale.locationId));
+  const approver = !sale.approvedById ? null : known.approverName !== undefined ? known.approverName : (await repo.employeeNames(db, [sale.approvedById])).get(sale.approvedById);
+  const credit = !sale.creditOfferId ? null : known.offer !== undefined ? known.offer : await offerIn(ctx, db, sale.creditOfferId);
   const creditOperation = sale.creditOperationId ? await repo.operationNumber(db, sale.creditOperationId) : null;
   const cost = seesCost(ctx);
   const paymentOut = (p: (typeof payments)[number]) => ({
@@ -281,7 +304,7 @@ const discountIsZero = (d: Discount) => ('percent' in d ? d.percent === 0 : d.am
 /**
  * The discount cap: every line's whole discount within the seller's cap (their role's, or the client's
  * personal discount if larger); above it a confirmation by a colleague with `edit:sale` whose cap covers it.
- * Returns the approver's id.
+ * Returns the approver.
  */
 async function checkCap(
   ctx: Ctx,
@@ -290,7 +313,7 @@ async function checkCap(
   clientId: string | null | undefined,
   approval: CreateSaleInput['discountApproval'],
   known?: ClientRow | null,
-): Promise<string | null> {
+): Promise<{ id: string; name: string } | null> {
   // No discount at all: nothing to check.
   if (lines.every((l) => l.discount <= 0)) return null;
   const seller = await employeeGrant(tx, ctx.auth.employeeId);
@@ -304,18 +327,23 @@ async function checkCap(
   if (!hasRule(approver.rules, 'edit:sale') || over.some((l) => !withinCap(l, approver.maxDiscountPercent))) {
     throw forbidden(saleMessages.approverNoRight);
   }
-  return approver.id;
+  return { id: approver.id, name: approver.name };
 }
 
-/** The warehouse must be of the current location, the client must exist: the location and the client's row. */
-async function checkPlace(ctx: Ctx, tx: Tx, warehouseId: string, clientId: string | null | undefined): Promise<{ locationId: string; client: ClientRow | null }> {
+/** The warehouse must be of the current location, the client must exist: the location, the place's names and the client's row. */
+async function checkPlace(
+  ctx: Ctx,
+  tx: Tx,
+  warehouseId: string,
+  clientId: string | null | undefined,
+): Promise<{ locationId: string; client: ClientRow | null; places: { warehouseName: string; locationName: string } }> {
   const locationId = currentLocation(ctx);
-  const warehouse = await warehouseById(tx, warehouseId);
+  const warehouse = await repo.placeOf(tx, warehouseId);
   if (!warehouse) throw invalidInput({ warehouseId: saleMessages.warehouseNotFound }, saleMessages.warehouseNotFound);
   if (warehouse.locationId !== locationId) throw invalidInput({ warehouseId: saleMessages.warehouseOtherLocation }, saleMessages.warehouseOtherLocation);
   const client = clientId ? ((await repo.clientsByIds(tx, [clientId])).get(clientId) ?? null) : null;
   if (clientId && !client) throw invalidInput({ clientId: saleMessages.clientNotFound }, saleMessages.clientNotFound);
-  return { locationId, client };
+  return { locationId, client, places: { warehouseName: warehouse.warehouseName, locationName: warehouse.locationName } };
 }
 
 /**
@@ -324,9 +352,17 @@ async function checkPlace(ctx: Ctx, tx: Tx, warehouseId: string, clientId: strin
  */
 export const offerIn = (ctx: Ctx, db: Ctx['db'] | Tx, id: string) => getOffer({ ...ctx, db: db as Ctx['db'] }, id).catch(() => null);
 
+type Offer = NonNullable<Awaited<ReturnType<typeof offerIn>>>;
+
 /** The credit partner's share: the offer must exist, be active, have the term, and the share be within its range. */
-async function creditShare(ctx: Ctx, tx: Tx, input: Pick<CreateSaleInput, 'creditOfferId' | 'creditMonths'>, total: number, paid: number): Promise<number> {
-  if (!input.creditOfferId) return 0;
+async function creditShare(
+  ctx: Ctx,
+  tx: Tx,
+  input: Pick<CreateSaleInput, 'creditOfferId' | 'creditMonths'>,
+  total: number,
+  paid: number,
+): Promise<{ share: number; offer: Offer | null }> {
+  if (!input.creditOfferId) return { share: 0, offer: null };
   const offer = await offerIn(ctx, tx, input.creditOfferId);
   if (!offer || offer.archived) throw invalidInput({ creditOfferId: saleMessages.creditOfferNotFound }, saleMessages.creditOfferNotFound);
   if (!offer.terms.some((t) => t.months === input.creditMonths)) throw invalidInput({ creditMonths: saleMessages.creditMonths }, saleMessages.creditMonths);
@@ -335,26 +371,27 @@ async function creditShare(ctx: Ctx, tx: Tx, input: Pick<CreateSaleInput, 'credi
     const message = saleMessages.creditOutOfRange(rub(offer.minAmount), rub(offer.maxAmount));
     throw invalidInput({ creditOfferId: message }, message);
   }
-  return share;
+  return { share, offer };
 }
 
-/** The lines of a new sale, as stored. */
-async function writeLines(tx: Tx, saleId: string, priced: Priced): Promise<repo.LineRow[]> {
-  return tx.insert(saleLines).values(
-    priced.lines.map((l, i) => ({
-      saleId,
-      position: i,
-      productId: l.productId,
-      name: l.product.name,
-      isService: l.product.kind === 'service',
-      qty: l.qty,
-      price: l.price,
-      lineDiscount: l.lineDiscount,
-      discount: l.discount,
-      total: l.total,
-      serials: l.serials ?? [],
-    })),
-  ).returning();
+/** The lines of a new sale, as they will be stored (ids taken here, so posting can refer to them before the insert). */
+function newLines(saleId: string, priced: Priced): repo.LineRow[] {
+  return priced.lines.map((l, i) => ({
+    id: randomUUID(),
+    saleId,
+    position: i,
+    productId: l.productId,
+    name: l.product.name,
+    isService: l.product.kind === 'service',
+    qty: l.qty,
+    price: l.price,
+    lineDiscount: l.lineDiscount,
+    discount: l.discount,
+    total: l.total,
+    serials: l.serials ?? [],
+    cost: 0,
+    returnedQty: 0,
+  }));
 }
 
 /** `POST /api/sales`: a draft, or (with `post: true`) posted in the same transaction. */
@@ -362,9 +399,17 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
   scopeOf(ctx, 'create');
   if (input.post) scopeOf(ctx, 'post');
   return idempotent(ctx, key, 'POST /sales', input, 201, async (tx) => {
-    const { locationId, client } = await checkPlace(ctx, tx, input.warehouseId, input.clientId);
+    const { locationId, client, places } = await checkPlace(ctx, tx, input.warehouseId, input.clientId);
     const priced = await priceLines(tx, input, client);
+    const creditOfferId = input.creditOfferId ?? null;
+    const creditMonths = input.creditOfferId ? (input.creditMonths ?? null) : null;
+    // Posted in the same call: everything is checked before the first row is written, and the sale is
+    // written posted at once (no draft row updated a moment later).
+    const settled = input.post
+      ? await settle(ctx, tx, { total: priced.total, clientId: input.clientId ?? null, creditOfferId, creditMonths }, priced.lines, input.payments, input.discountApproval, client)
+      : null;
     const number = await nextNumber(tx, locationId, 'sale', salePrefix);
+    const now = new Date();
     const [row] = await tx
       .insert(sales)
       .values({
@@ -377,15 +422,27 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
         subtotal: priced.subtotal,
         discount: priced.discount,
         total: priced.total,
-        creditOfferId: input.creditOfferId ?? null,
-        creditMonths: input.creditOfferId ? (input.creditMonths ?? null) : null,
+        creditOfferId,
+        creditMonths,
         comment: input.comment ?? null,
+        ...(settled
+          ? { status: 'posted' as const, paid: settled.paid, creditAmount: settled.credit, methods: settled.methods, approvedById: settled.approver?.id ?? null, postedAt: now, updatedAt: now }
+          : {}),
       })
       .returning();
-    const lines = await writeLines(tx, row.id, priced);
-    await recordChange(tx, ctx, { entity: ENTITY, id: row.id, action: 'create', after: { number, total: priced.total, discount: priced.discount } });
-    const sale = input.post ? await post(ctx, tx, row, input.payments, input.discountApproval, { lines, products: priced.products, client }) : row;
-    return saleOut(ctx, tx, sale);
+    const changes: Change[] = [{ entity: ENTITY, id: row.id, action: 'create', after: { number, total: priced.total, discount: priced.discount } }];
+    const known: KnownSale = { products: priced.products, client, employeeName: ctx.auth.name, places, payments: [] };
+    let lines = newLines(row.id, priced);
+    if (settled) {
+      // The lines are written after the goods left, with their cost (no update of rows just inserted).
+      const done = await applyPosting(ctx, tx, row, lines, input.payments, settled, changes, priced.products);
+      lines = lines.map((l) => ({ ...l, cost: done.costs.get(l.id) ?? 0 }));
+      Object.assign(known, { payments: done.payments, approverName: settled.approver?.name ?? null, offer: settled.offer });
+      changes.push(postChange(row, settled));
+    }
+    known.lines = await tx.insert(saleLines).values(lines).returning();
+    await recordChanges(tx, ctx, changes);
+    return saleOut(ctx, tx, row, known);
   });
 }
 
@@ -394,40 +451,97 @@ export async function postSale(ctx: Ctx, id: string, input: z.output<typeof post
   return idempotent(ctx, key, `POST /sales/${id}/post`, input, 200, async (tx) => {
     const sale = await saleFor(ctx, tx, id, 'post', true);
     if (sale.status !== 'draft') throw conflict(saleMessages.notDraft);
-    return saleOut(ctx, tx, await post(ctx, tx, sale, input.payments ?? [], input.discountApproval));
+    const payments = input.payments ?? [];
+    const lines = await repo.linesOf(tx, [sale.id]);
+    const settled = await settle(ctx, tx, sale, lines.map((l) => ({ gross: l.qty * l.price, discount: l.discount })), payments, input.discountApproval);
+    const changes: Change[] = [];
+    const { costs } = await applyPosting(ctx, tx, sale, lines, payments, settled, changes);
+    if (costs.size) {
+      await tx.execute(sql`update sale_lines l set cost = v.cost from unnest(${sql.param([...costs.keys()])}::uuid[], ${sql.param([...costs.values()].map(String))}::bigint[]) as v(id, cost) where l.id = v.id`);
+    }
+    const [row] = await tx
+      .update(sales)
+      .set({ status: 'posted', paid: settled.paid, creditAmount: settled.credit, methods: settled.methods, approvedById: settled.approver?.id ?? null, postedAt: new Date(), updatedAt: new Date() })
+      .where(eq(sales.id, sale.id))
+      .returning();
+    changes.push(postChange(sale, settled));
+    await recordChanges(tx, ctx, changes);
+    return saleOut(ctx, tx, row);
   });
 }
 
+/** What posting settles before anything is written: the payments against the total, the partner's share, the cap. */
+interface Settlement {
+  paid: number;
+  credit: number;
+  methods: PaymentMethod[];
+  approver: { id: string; name: string } | null;
+  offer: Offer | null;
+}
+
 /**
- * Posting: payments into their cashboxes (each a cash operation of the sale), the credit partner's share,
- * the total against the payments (equal, or less with `issue_on_credit`), the goods out of the warehouse at
- * the average cost with their serials, the client charged. Any refusal rolls all of it back.
+ * The checks of posting, before any row is written: the discount cap (checked when the sale is posted:
+ * a draft may wait for the manager), the credit partner's share, the payments against the total (equal,
+ * or less with `issue_on_credit`).
  */
-async function post(
+async function settle(
   ctx: Ctx,
   tx: Tx,
-  sale: repo.SaleRow,
+  sale: Pick<repo.SaleRow, 'total' | 'clientId' | 'creditOfferId' | 'creditMonths'>,
+  lines: Array<{ gross: number; discount: number }>,
   payments: CreateSaleInput['payments'],
   approval: CreateSaleInput['discountApproval'],
-  known: { lines?: repo.LineRow[]; products?: Map<string, repo.ProductRow>; client?: ClientRow | null } = {},
-): Promise<repo.SaleRow> {
-  // A sale created and posted in one call passes what it has just read and written.
-  const lines = known.lines ?? (await repo.linesOf(tx, [sale.id]));
-  // The discount cap is checked when the sale is posted (a draft may wait for the manager).
-  const approvedById = await checkCap(ctx, tx, lines.map((l) => ({ gross: l.qty * l.price, discount: l.discount })), sale.clientId, approval, known.client);
+  client?: ClientRow | null,
+): Promise<Settlement> {
+  const approver = await checkCap(ctx, tx, lines, sale.clientId, approval, client);
   const paid = payments.reduce((s, p) => s + p.amount, 0);
-  const credit = await creditShare(ctx, tx, { creditOfferId: sale.creditOfferId, creditMonths: sale.creditMonths }, sale.total, paid);
+  const { share: credit, offer } = await creditShare(ctx, tx, { creditOfferId: sale.creditOfferId, creditMonths: sale.creditMonths }, sale.total, paid);
   if (paid + credit > sale.total) throw invalidInput({ payments: saleMessages.paymentsOver(rub(sale.total), rub(paid + credit)) }, saleMessages.paymentsOver(rub(sale.total), rub(paid + credit)));
   if (paid + credit < sale.total && !hasRule(ctx.auth.rules, 'issue_on_credit')) {
     throw new AppError(409, 'payment_due', saleMessages.paymentsMismatch(rub(sale.total), rub(paid + credit)));
   }
-  await writeOff(tx, sale, lines, known.products);
+  return { paid, credit, methods: [...new Set(payments.map((p) => p.method))], approver, offer };
+}
+
+const postChange = (sale: repo.SaleRow, s: Settlement): Change => ({
+  entity: ENTITY,
+  id: sale.id,
+  action: 'post',
+  locationId: sale.locationId,
+  after: { number: sale.number, total: sale.total, paid: s.paid, creditAmount: s.credit },
+});
+
+/**
+ * Posting: the goods out of the warehouse at the average cost with their serials, each payment a cash
+ * operation of the sale into its cashbox (finance service: the open shift, the client's ledger), the
+ * client charged the total less the partner's share. The cash operations' changes join `changes`.
+ * Any refusal rolls all of it back. Returns each goods line's cost (by line id: the caller stores it) and
+ * the payments as stored.
+ */
+async function applyPosting(
+  ctx: Ctx,
+  tx: Tx,
+  sale: repo.SaleRow,
+  lines: repo.LineRow[],
+  payments: CreateSaleInput['payments'],
+  s: Settlement,
+  changes: Change[],
+  products?: Map<string, repo.ProductRow>,
+): Promise<{ costs: Map<string, number>; payments: PaymentView[] }> {
+  const costs = await writeOff(tx, sale, lines, products);
+  const boxes = await postingCashboxes(ctx, tx, payments.map((p, i) => ({ id: p.cashboxId, field: `payments.${i}.cashboxId` })));
+  boxes.forEach((box, i) => {
+    if (box.locationId !== sale.locationId) throw invalidInput({ [`payments.${i}.cashboxId`]: saleMessages.cashboxOtherLocation }, saleMessages.cashboxOtherLocation);
+  });
   const category = payments.length ? await systemCategory(tx, 'sale_payment') : null;
-  const methods = new Set<string>();
-  for (const [i, p] of payments.entries()) {
-    const fields = await checkOperation(ctx, tx, {
+  const charge = sale.clientId && sale.total !== 0 ? -(sale.total - s.credit) : 0;
+  const ops = await postOperations(
+    ctx,
+    tx,
+    payments.map((p, i) => ({
       kind: 'income',
-      cashboxId: p.cashboxId,
+      box: boxes[i],
+      to: null,
       amount: p.amount,
       categoryId: category,
       clientId: sale.clientId,
@@ -435,30 +549,31 @@ async function post(
       documentType: 'sale',
       documentId: sale.id,
       documentNumber: sale.number,
-    });
-    if (fields.box.locationId !== sale.locationId) throw invalidInput({ [`payments.${i}.cashboxId`]: saleMessages.cashboxOtherLocation }, saleMessages.cashboxOtherLocation);
-    const op = await postOperation(ctx, tx, fields);
-    await tx.insert(salePayments).values({ saleId: sale.id, method: p.method, cashboxId: p.cashboxId, amount: p.amount, operationId: op.id });
-    methods.add(p.method);
-  }
-  if (sale.clientId && sale.total !== 0) {
-    await postClientLedger(tx, [
-      { clientId: sale.clientId, kind: 'sale', amount: -(sale.total - credit), locationId: sale.locationId, documentType: 'sale', documentId: sale.id, number: sale.number, comment: `Продажа ${sale.number}` },
-    ]);
-  }
-  const [row] = await tx
-    .update(sales)
-    .set({ status: 'posted', paid, creditAmount: credit, methods: [...methods], approvedById, postedAt: new Date(), updatedAt: new Date() })
-    .where(eq(sales.id, sale.id))
-    .returning();
-  await recordChange(tx, ctx, { entity: ENTITY, id: sale.id, action: 'post', locationId: sale.locationId, after: { number: sale.number, total: sale.total, paid, creditAmount: credit } });
-  return row;
+      copiedFromId: null,
+    })),
+    {
+      changes,
+      clientLedger: charge
+        ? [{ clientId: sale.clientId!, kind: 'sale', amount: charge, locationId: sale.locationId, documentType: 'sale', documentId: sale.id, number: sale.number, comment: `Продажа ${sale.number}` }]
+        : [],
+    },
+  );
+  const stored = payments.length
+    ? await tx
+        .insert(salePayments)
+        .values(payments.map((p, i) => ({ saleId: sale.id, method: p.method, cashboxId: p.cashboxId, amount: p.amount, operationId: ops[i].id })))
+        .returning()
+    : [];
+  return {
+    costs,
+    payments: stored.map((p, i) => ({ p, cashboxName: boxes[i].name, operationNumber: ops[i].number })),
+  };
 }
 
-/** The goods of a sale leave its warehouse: serials checked, ledger rows at the average cost, each line's cost kept. */
-async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[], known?: Map<string, repo.ProductRow>) {
+/** The goods of a sale leave its warehouse: serials checked, ledger rows at the average cost; each goods line's cost, by line id. */
+async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[], known?: Map<string, repo.ProductRow>): Promise<Map<string, number>> {
   const goods = lines.filter((l) => !l.isService);
-  if (!goods.length) return;
+  if (!goods.length) return new Map();
   const products = known ?? (await repo.productsByIds(tx, goods.map((l) => l.productId)));
   // Serials: exactly qty of them, each in this warehouse now, none twice.
   const errors: Record<string, string> = {};
@@ -484,6 +599,7 @@ async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[], known
   await assertAvailable(
     tx,
     goods.map((l) => ({ warehouseId: sale.warehouseId, productId: l.productId, qty: l.qty })),
+    pools,
   );
   const moves: Move[] = [];
   const costs: Array<{ id: string; cost: number }> = [];
@@ -504,8 +620,8 @@ async function writeOff(tx: Tx, sale: repo.SaleRow, lines: repo.LineRow[], known
     costs.push({ id: l.id, cost: taken.value });
   }
   await writeMoves(tx, { id: sale.id, type: 'sale', number: sale.number }, moves, pools);
-  await tx.execute(sql`update sale_lines l set cost = v.cost from unnest(${sql.param(costs.map((c) => c.id))}::uuid[], ${sql.param(costs.map((c) => String(c.cost)))}::bigint[]) as v(id, cost) where l.id = v.id`);
   for (const l of goods.filter((x) => x.serials.length)) await placeSerials(tx, l.productId, l.serials, { status: 'gone', warehouseId: null, documentId: sale.id });
+  return new Map(costs.map((c) => [c.id, c.cost]));
 }
 
 // ---------------------------------------------------------------------------------------------------

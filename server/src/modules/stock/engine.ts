@@ -41,6 +41,11 @@ export interface LedgerDocument {
  */
 export class LockedPools extends Map<string, PoolState> {
   readonly before: ReadonlyMap<string, PoolState>;
+  /**
+   * Every warehouse's balance of these products, when `assertAvailable` read them under these locks and
+   * nothing has been written since: `writeMoves` then takes its "before" from here instead of reading again.
+   */
+  balances?: Array<{ productId: string; warehouseId: string; qty: number; reserved: number }>;
   constructor(before: Map<string, PoolState>) {
     super(before);
     this.before = before;
@@ -82,6 +87,16 @@ export async function balancesOf(tx: Tx, pairs: Array<{ warehouseId: string; pro
   return out;
 }
 
+/** Every warehouse's balance of the locked products, kept on `pools` for `writeMoves` (see `LockedPools.balances`). */
+async function balancesUnder(tx: Tx, pools: LockedPools): Promise<Map<string, { qty: number; reserved: number }>> {
+  const rows = await tx
+    .select({ productId: stockBalances.productId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty, reserved: stockBalances.reserved })
+    .from(stockBalances)
+    .where(sql`${stockBalances.productId} = any(${uuids([...pools.keys()])})`);
+  pools.balances = rows;
+  return new Map(rows.map((r) => [key(r.warehouseId, r.productId), { qty: r.qty, reserved: r.reserved }]));
+}
+
 export const key = (warehouseId: string, productId: string) => `${warehouseId}:${productId}`;
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -104,14 +119,17 @@ const bigints = (values: Array<number | null>) => sql`${sql.param(values.map((v)
  * Refuses with 409 `insufficient_stock` when any of the wanted quantities is more than the free stock
  * (quantity minus reserved) of its warehouse; the message names every short line.
  */
-export async function assertAvailable(tx: Tx, wanted: Array<{ warehouseId: string; productId: string; qty: number }>): Promise<void> {
+export async function assertAvailable(tx: Tx, wanted: Array<{ warehouseId: string; productId: string; qty: number }>, pools?: LockedPools): Promise<void> {
   const sums = new Map<string, { warehouseId: string; productId: string; qty: number }>();
   for (const w of wanted) {
     const k = key(w.warehouseId, w.productId);
     const prev = sums.get(k);
     sums.set(k, { ...w, qty: (prev?.qty ?? 0) + w.qty });
   }
-  const balances = await balancesOf(tx, [...sums.values()]);
+  // With the pools of a posting that writes next (`writeMoves`), every warehouse's balance of the products
+  // is read once and kept for it.
+  const balances =
+    pools && wanted.every((w) => pools.has(w.productId)) ? await balancesUnder(tx, pools) : await balancesOf(tx, [...sums.values()]);
   const short = [...sums.values()]
     .map((w) => {
       const b = balances.get(key(w.warehouseId, w.productId));
@@ -217,10 +235,15 @@ async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; product
   const productIds = [...new Set([...pools.keys(), ...deltas.map((d) => d.productId)])];
   const change = new Map<string, Totals>();
   if (productIds.length === 0) return change;
-  const rows = await tx
-    .select({ productId: stockBalances.productId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty })
-    .from(stockBalances)
-    .where(sql`${stockBalances.productId} = any(${uuids(productIds)})`);
+  const kept = pools.balances;
+  pools.balances = undefined;
+  const rows =
+    kept && productIds.every((id) => pools.has(id))
+      ? kept
+      : await tx
+          .select({ productId: stockBalances.productId, warehouseId: stockBalances.warehouseId, qty: stockBalances.qty })
+          .from(stockBalances)
+          .where(sql`${stockBalances.productId} = any(${uuids(productIds)})`);
   const add = (warehouseId: string, sign: 1 | -1, qty: number, value: number) => {
     const t = change.get(warehouseId) ?? { rows: 0, qty: 0, value: 0 };
     change.set(warehouseId, { rows: t.rows + sign * (qty > 0 ? 1 : 0), qty: t.qty + sign * qty, value: t.value + sign * value });
