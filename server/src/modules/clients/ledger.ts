@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../lib/sql';
 import { clientLedger, counterparties } from '../../db/schema';
 
 /**
@@ -25,31 +26,24 @@ export interface ClientLedgerEntry {
 /**
  * Applies the entries in order: each client's balance row is locked (update … returning), the rows written
  * with the balance after each of them. Entries of several clients lock them in id order (no deadlocks).
- * One update per client and one insert for all rows, however many entries (a sale's payments and its
- * charge are three).
+ * One statement per client however many entries (a sale's payments and its charge are three): the
+ * balance update is a data-modifying CTE the rows' `balance_after` read.
  */
 export async function postClientLedger(tx: Tx, entries: ClientLedgerEntry[]): Promise<void> {
   const ordered = [...entries].filter((e) => e.amount !== 0).sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
-  if (!ordered.length) return;
   const byClient = new Map<string, ClientLedgerEntry[]>();
   for (const e of ordered) byClient.set(e.clientId, [...(byClient.get(e.clientId) ?? []), e]);
-  const rows: Array<typeof clientLedger.$inferInsert> = [];
   for (const [clientId, list] of byClient) {
     const sum = list.reduce((s, e) => s + e.amount, 0);
-    const [row] = await tx
-      .update(counterparties)
-      .set({ balance: sql`${counterparties.balance} + ${sum}` })
-      .where(sql`${counterparties.id} = ${clientId}`)
-      .returning({ balance: counterparties.balance });
-    if (!row) throw new Error(`client ledger: client ${clientId} not found`);
-    let balance = row.balance - sum;
-    for (const e of list) {
-      balance += e.amount;
-      rows.push({
+    // balance_after of each row: the new balance, less what the rows after it add.
+    let after = -sum;
+    const rows = list.map((e) => {
+      after += e.amount;
+      return {
         clientId: e.clientId,
         kind: e.kind,
         amount: e.amount,
-        balanceAfter: balance,
+        balanceAfter: sql<number>`(select balance from bal) + ${after}`,
         locationId: e.locationId,
         documentType: e.documentType ?? null,
         documentId: e.documentId ?? null,
@@ -57,8 +51,10 @@ export async function postClientLedger(tx: Tx, entries: ClientLedgerEntry[]): Pr
         comment: e.comment ?? null,
         cancellation: e.cancellation ?? false,
         ...(e.at ? { at: e.at } : {}),
-      });
-    }
+      };
+    });
+    const written = await tx.execute(sql`with bal as (update ${counterparties} set balance = balance + ${sum} where id = ${clientId} returning balance)
+      ${tx.insert(clientLedger).values(rows).getSQL()} returning seq`);
+    if (rowsOf(written).length !== rows.length) throw new Error(`client ledger: client ${clientId} not found`);
   }
-  await tx.insert(clientLedger).values(rows);
 }

@@ -106,12 +106,6 @@ export async function writeMovementsOf(
   }
   if (rows.length === 0) return;
   const at = opts.at ?? new Date();
-  await tx.execute(sql`insert into cash_movements (at, operation_id, cashbox_id, amount, balance_after, cancellation, category_id, client_id)
-    select ${at}, t.operation_id, t.cashbox_id, t.amount, t.balance_after, ${cancellation}, nullif(t.category, '')::uuid, nullif(t.client, '')::uuid
-    from unnest(${uuids(rows.map((r) => r.op.id))}, ${uuids(rows.map((r) => r.cashboxId))}, ${sql.param(rows.map((r) => String(r.amount)))}::bigint[],
-        ${sql.param(rows.map((r) => String(r.balanceAfter)))}::bigint[], ${sql.param(rows.map((r) => r.op.categoryId ?? ''))}::text[], ${sql.param(rows.map((r) => r.op.clientId ?? ''))}::text[])
-      with ordinality as t(operation_id, cashbox_id, amount, balance_after, category, client, n)
-    order by t.n`);
   // Balance, row count and turnover per cashbox (red storno: a reversal row reduces the side it reverses).
   const sums = new Map<string, { n: number; in: number; out: number }>();
   for (const r of rows) {
@@ -124,7 +118,14 @@ export async function writeMovementsOf(
   const changed = [...sums.keys()];
   const bigints = (values: number[]) => sql`${sql.param(values.map(String))}::bigint[]`;
   try {
-    await tx.execute(sql`update cash_balances b set balance = v.balance, rows = b.rows + v.n, total_in = b.total_in + v.total_in, total_out = b.total_out + v.total_out, updated_at = now()
+    // The ledger rows (a data-modifying CTE) and the balances in one statement.
+    await tx.execute(sql`with moved as (insert into cash_movements (at, operation_id, cashbox_id, amount, balance_after, cancellation, category_id, client_id)
+      select ${at}, t.operation_id, t.cashbox_id, t.amount, t.balance_after, ${cancellation}, nullif(t.category, '')::uuid, nullif(t.client, '')::uuid
+      from unnest(${uuids(rows.map((r) => r.op.id))}, ${uuids(rows.map((r) => r.cashboxId))}, ${sql.param(rows.map((r) => String(r.amount)))}::bigint[],
+          ${sql.param(rows.map((r) => String(r.balanceAfter)))}::bigint[], ${sql.param(rows.map((r) => r.op.categoryId ?? ''))}::text[], ${sql.param(rows.map((r) => r.op.clientId ?? ''))}::text[])
+        with ordinality as t(operation_id, cashbox_id, amount, balance_after, category, client, n)
+      order by t.n)
+    update cash_balances b set balance = v.balance, rows = b.rows + v.n, total_in = b.total_in + v.total_in, total_out = b.total_out + v.total_out, updated_at = now()
       from unnest(${uuids(changed)}, ${bigints(changed.map((id) => running.get(id)!))}, ${bigints(changed.map((id) => sums.get(id)!.n))},
         ${bigints(changed.map((id) => sums.get(id)!.in))}, ${bigints(changed.map((id) => sums.get(id)!.out))}) as v(cashbox_id, balance, n, total_in, total_out)
       where b.cashbox_id = v.cashbox_id`);

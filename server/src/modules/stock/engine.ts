@@ -1,5 +1,5 @@
 import { cancelBlockedMessage, insufficientStockMessage, type StockDocumentType } from '@repo/contracts';
-import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql';
 import type { Tx } from '../../db/client';
 import { products, stockBalances, stockMovements, stockPools, stockTotals, warehouses } from '../../db/schema';
@@ -172,52 +172,61 @@ export async function writeMoves(
   opts: { cancellation?: boolean; at?: Date } = {},
 ): Promise<void> {
   const at = opts.at ?? new Date();
-  if (moves.length > 0) {
-    // One statement with four array parameters (unnest), not 9 × N parameters: cheaper to build and to parse.
-    await tx.execute(sql`insert into stock_movements (at, document_id, document_type, number, cancellation, warehouse_id, product_id, qty, value)
-      select ${at}, ${doc.id}, ${doc.type}, ${doc.number}, ${opts.cancellation ?? false}, t.warehouse_id, t.product_id, t.qty, t.value
-      from unnest(${uuids(moves.map((m) => m.warehouseId))}, ${uuids(moves.map((m) => m.productId))}, ${ints(moves.map((m) => m.qty))}, ${bigints(moves.map((m) => m.value))})
-        with ordinality as t(warehouse_id, product_id, qty, value, n)
-      order by t.n`);
-  }
   const deltas = new Map<string, { warehouseId: string; productId: string; qty: number }>();
   for (const m of moves) {
     if (m.warehouseId === null || m.qty === 0) continue;
     const k = key(m.warehouseId, m.productId);
     deltas.set(k, { warehouseId: m.warehouseId, productId: m.productId, qty: (deltas.get(k)?.qty ?? 0) + m.qty });
   }
+  // Read before anything is written (the "before" of the totals).
   const totals = await totalsChange(tx, [...deltas.values()], pools);
   const up = [...deltas.values()].filter((d) => d.qty > 0);
   const down = [...deltas.values()].filter((d) => d.qty < 0);
+  const list = [...pools].filter(([id, p]) => {
+    const was = pools.before.get(id);
+    return !was || was.qty !== p.qty || was.value !== p.value || was.lastAverage !== p.lastAverage;
+  });
+  // The ledger rows, the balances, the pools and the totals in one statement: each part is a
+  // data-modifying CTE over rows no other part touches (a balance goes up or down, never both).
+  const parts: SQL[] = [];
+  if (moves.length > 0) {
+    // Four array parameters (unnest), not 9 × N parameters: cheaper to build and to parse.
+    parts.push(sql`moved as (insert into stock_movements (at, document_id, document_type, number, cancellation, warehouse_id, product_id, qty, value)
+      select ${at}, ${doc.id}, ${doc.type}, ${doc.number}, ${opts.cancellation ?? false}, t.warehouse_id, t.product_id, t.qty, t.value
+      from unnest(${uuids(moves.map((m) => m.warehouseId))}, ${uuids(moves.map((m) => m.productId))}, ${ints(moves.map((m) => m.qty))}, ${bigints(moves.map((m) => m.value))})
+        with ordinality as t(warehouse_id, product_id, qty, value, n)
+      order by t.n)`);
+  }
+  if (up.length) {
+    parts.push(sql`up as (insert into stock_balances (warehouse_id, product_id, qty)
+      select * from unnest(${uuids(up.map((d) => d.warehouseId))}, ${uuids(up.map((d) => d.productId))}, ${ints(up.map((d) => d.qty))})
+      on conflict (warehouse_id, product_id) do update set qty = stock_balances.qty + excluded.qty)`);
+  }
+  // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
+  parts.push(
+    down.length
+      ? sql`down as (update stock_balances b set qty = b.qty + v.qty
+      from unnest(${uuids(down.map((d) => d.warehouseId))}, ${uuids(down.map((d) => d.productId))}, ${ints(down.map((d) => d.qty))}) as v(warehouse_id, product_id, qty)
+      where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id returning b.product_id)`
+      : sql`down as (select null::uuid as product_id where false)`,
+  );
+  if (list.length) {
+    parts.push(sql`pooled as (update stock_pools sp set qty = v.qty, value = v.value, last_average = v.last_average
+      from unnest(${uuids(list.map(([id]) => id))}, ${ints(list.map(([, p]) => p.qty))}, ${bigints(list.map(([, p]) => p.value))},
+        ${bigints(list.map(([, p]) => valuation.average(p, p.lastAverage)))}) as v(product_id, qty, value, last_average)
+      where sp.product_id = v.product_id)`);
+  }
+  const added = totalsUpsert(tx, totals);
+  if (added) parts.push(sql`totalled as (${added})`);
+  if (!moves.length && !up.length && !down.length && !list.length && !added) return;
   try {
-    if (up.length) {
-      await tx.execute(sql`insert into stock_balances (warehouse_id, product_id, qty)
-        select * from unnest(${uuids(up.map((d) => d.warehouseId))}, ${uuids(up.map((d) => d.productId))}, ${ints(up.map((d) => d.qty))})
-        on conflict (warehouse_id, product_id) do update set qty = stock_balances.qty + excluded.qty`);
-    }
-    if (down.length) {
-      // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
-      const updated = await tx.execute(sql`update stock_balances b set qty = b.qty + v.qty
-        from unnest(${uuids(down.map((d) => d.warehouseId))}, ${uuids(down.map((d) => d.productId))}, ${ints(down.map((d) => d.qty))}) as v(warehouse_id, product_id, qty)
-        where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id returning b.product_id`);
-      if (rowsOf(updated).length !== down.length) throw insufficientStock('Недостаточно товара на складе');
-    }
+    const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select (select count(*) from down)::int as down`);
+    if (Number(rowsOf<{ down: number }>(result)[0].down) !== down.length) throw insufficientStock('Недостаточно товара на складе');
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (code === '23514') throw insufficientStock('Недостаточно товара на складе');
     throw err;
   }
-  const list = [...pools].filter(([id, p]) => {
-    const was = pools.before.get(id);
-    return !was || was.qty !== p.qty || was.value !== p.value || was.lastAverage !== p.lastAverage;
-  });
-  if (list.length) {
-    await tx.execute(sql`update stock_pools sp set qty = v.qty, value = v.value, last_average = v.last_average
-      from unnest(${uuids(list.map(([id]) => id))}, ${ints(list.map(([, p]) => p.qty))}, ${bigints(list.map(([, p]) => p.value))},
-        ${bigints(list.map(([, p]) => valuation.average(p, p.lastAverage)))}) as v(product_id, qty, value, last_average)
-      where sp.product_id = v.product_id`);
-  }
-  await addToTotals(tx, totals);
 }
 
 /** Shards of each warehouse's running totals (`stock_totals`): a posting adds to one, at random. */
@@ -266,20 +275,22 @@ async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; product
 }
 
 /** Adds a posting's change to one shard of each warehouse's totals (warehouses in id order: no deadlocks). */
-async function addToTotals(tx: Tx, change: Map<string, Totals>): Promise<void> {
+/** The upsert adding a posting's change to one shard of each warehouse's totals (null when nothing changes). */
+function totalsUpsert(tx: Tx, change: Map<string, Totals>): SQL | null {
   const shard = Math.floor(Math.random() * STOCK_TOTAL_SHARDS);
   const changes = [...change]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([warehouseId, t]) => ({ warehouseId, ...t }))
     .filter((d) => d.rows !== 0 || d.qty !== 0 || d.value !== 0);
-  if (changes.length === 0) return;
-  await tx
+  if (changes.length === 0) return null;
+  return tx
     .insert(stockTotals)
     .values(changes.map((c) => ({ ...c, shard })))
     .onConflictDoUpdate({
       target: [stockTotals.warehouseId, stockTotals.shard],
       set: { rows: sql`${stockTotals.rows} + excluded.rows`, qty: sql`${stockTotals.qty} + excluded.qty`, value: sql`${stockTotals.value} + excluded.value` },
-    });
+    })
+    .getSQL();
 }
 
 /**
