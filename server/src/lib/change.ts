@@ -2,7 +2,7 @@ import type { AuditAction, AuditDiff, EntityName, RealtimeEvent } from '@repo/co
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import { auditRow, diffOf, type Actor } from './audit';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { realtimeChannel } from './realtime';
 
 type EventType = RealtimeEvent['type'];
@@ -55,9 +55,10 @@ export async function recordChange(tx: Tx | Db, ctx: { actor: Actor; locationId?
 /**
  * Several changes of one transaction recorded in one statement (a sale posted with two payments is four
  * changes: one round trip instead of four). Same rows and events as `recordChange` one by one.
+ * `alongside`: other writes of the same transaction that nobody reads back (inserts with their values in
+ * hand), sent in the same statement as data-modifying CTEs.
  */
-export async function recordChanges(tx: Tx | Db, ctx: { actor: Actor; locationId?: string | null }, changes: Change[]): Promise<void> {
-  if (!changes.length) return;
+export async function recordChanges(tx: Tx | Db, ctx: { actor: Actor; locationId?: string | null }, changes: Change[], alongside: SQL[] = []): Promise<void> {
   const rows: Array<ReturnType<typeof auditRow>> = [];
   const events: RealtimeEvent[] = [];
   for (const change of changes) {
@@ -78,12 +79,20 @@ export async function recordChanges(tx: Tx | Db, ctx: { actor: Actor; locationId
       events.push({ type, entity: o.entity ?? change.entity, id, locationId: (o.locationId !== undefined ? o.locationId : locationId) ?? null });
     }
   }
-  if (!events.length) {
-    await tx.insert(auditLog).values(rows);
+  const writes = [...(rows.length ? [tx.insert(auditLog).values(rows).getSQL()] : []), ...alongside];
+  if (!writes.length) return;
+  if (!events.length && writes.length === 1) {
+    await tx.execute(writes[0]);
     return;
   }
-  // The audit rows and their events in one round trip: the insert is a data-modifying CTE, which runs
-  // whether or not the select reads it.
-  await tx.execute(sql`with audit as (${tx.insert(auditLog).values(rows).getSQL()})
-    select pg_notify(${realtimeChannel}, e) from unnest(${sql.param(events.map((e) => JSON.stringify(e)))}::text[]) as e`);
+  // One round trip: each write is a data-modifying CTE, which runs whether or not the select reads it.
+  const ctes = sql.join(
+    writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`),
+    sql`, `,
+  );
+  await tx.execute(
+    events.length
+      ? sql`with ${ctes} select pg_notify(${realtimeChannel}, e) from unnest(${sql.param(events.map((e) => JSON.stringify(e)))}::text[]) as e`
+      : sql`with ${ctes} select 1`,
+  );
 }

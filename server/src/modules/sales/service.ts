@@ -19,7 +19,7 @@ import {
   type SalePage,
   type SaleReturnInput,
 } from '@repo/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { saleLines, salePayments, saleReturnLines, saleReturns, sales } from '../../db/schema';
@@ -389,7 +389,7 @@ function newLines(saleId: string, priced: Priced): repo.LineRow[] {
     discount: l.discount,
     total: l.total,
     serials: l.serials ?? [],
-    cost: 0,
+    cost: null,
     returnedQty: 0,
   }));
 }
@@ -433,15 +433,18 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
     const changes: Change[] = [{ entity: ENTITY, id: row.id, action: 'create', after: { number, total: priced.total, discount: priced.discount } }];
     const known: KnownSale = { products: priced.products, client, employeeName: ctx.auth.name, places, payments: [] };
     let lines = newLines(row.id, priced);
+    const writes: SQL[] = [];
     if (settled) {
       // The lines are written after the goods left, with their cost (no update of rows just inserted).
       const done = await applyPosting(ctx, tx, row, lines, input.payments, settled, changes, priced.products);
-      lines = lines.map((l) => ({ ...l, cost: done.costs.get(l.id) ?? 0 }));
+      lines = lines.map((l) => ({ ...l, cost: done.costs.get(l.id) ?? null }));
       Object.assign(known, { payments: done.payments, approverName: settled.approver?.name ?? null, offer: settled.offer });
       changes.push(postChange(row, settled));
+      writes.push(...done.writes);
     }
-    known.lines = await tx.insert(saleLines).values(lines).returning();
-    await recordChanges(tx, ctx, changes);
+    known.lines = lines;
+    // The lines, the payments, the audit rows and the events: one statement.
+    await recordChanges(tx, ctx, changes, [tx.insert(saleLines).values(lines).getSQL(), ...writes]);
     return saleOut(ctx, tx, row, known);
   });
 }
@@ -455,7 +458,7 @@ export async function postSale(ctx: Ctx, id: string, input: z.output<typeof post
     const lines = await repo.linesOf(tx, [sale.id]);
     const settled = await settle(ctx, tx, sale, lines.map((l) => ({ gross: l.qty * l.price, discount: l.discount })), payments, input.discountApproval);
     const changes: Change[] = [];
-    const { costs } = await applyPosting(ctx, tx, sale, lines, payments, settled, changes);
+    const { costs, writes } = await applyPosting(ctx, tx, sale, lines, payments, settled, changes);
     if (costs.size) {
       await tx.execute(sql`update sale_lines l set cost = v.cost from unnest(${sql.param([...costs.keys()])}::uuid[], ${sql.param([...costs.values()].map(String))}::bigint[]) as v(id, cost) where l.id = v.id`);
     }
@@ -465,7 +468,7 @@ export async function postSale(ctx: Ctx, id: string, input: z.output<typeof post
       .where(eq(sales.id, sale.id))
       .returning();
     changes.push(postChange(sale, settled));
-    await recordChanges(tx, ctx, changes);
+    await recordChanges(tx, ctx, changes, writes);
     return saleOut(ctx, tx, row);
   });
 }
@@ -515,8 +518,8 @@ const postChange = (sale: repo.SaleRow, s: Settlement): Change => ({
  * Posting: the goods out of the warehouse at the average cost with their serials, each payment a cash
  * operation of the sale into its cashbox (finance service: the open shift, the client's ledger), the
  * client charged the total less the partner's share. The cash operations' changes join `changes`.
- * Any refusal rolls all of it back. Returns each goods line's cost (by line id: the caller stores it) and
- * the payments as stored.
+ * Any refusal rolls all of it back. Returns each goods line's cost (by line id: the caller stores it), the
+ * payments, and their insert for the caller to send with its last statement (`recordChanges`).
  */
 async function applyPosting(
   ctx: Ctx,
@@ -527,7 +530,7 @@ async function applyPosting(
   s: Settlement,
   changes: Change[],
   products?: Map<string, repo.ProductRow>,
-): Promise<{ costs: Map<string, number>; payments: PaymentView[] }> {
+): Promise<{ costs: Map<string, number>; payments: PaymentView[]; writes: SQL[] }> {
   const costs = await writeOff(tx, sale, lines, products);
   const boxes = await postingCashboxes(ctx, tx, payments.map((p, i) => ({ id: p.cashboxId, field: `payments.${i}.cashboxId` })));
   boxes.forEach((box, i) => {
@@ -558,15 +561,12 @@ async function applyPosting(
         : [],
     },
   );
-  const stored = payments.length
-    ? await tx
-        .insert(salePayments)
-        .values(payments.map((p, i) => ({ saleId: sale.id, method: p.method, cashboxId: p.cashboxId, amount: p.amount, operationId: ops[i].id })))
-        .returning()
-    : [];
+  const at = new Date();
+  const rows: repo.PaymentRow[] = payments.map((p, i) => ({ id: randomUUID(), saleId: sale.id, returnId: null, method: p.method, cashboxId: p.cashboxId, amount: p.amount, operationId: ops[i].id, createdAt: at }));
   return {
     costs,
-    payments: stored.map((p, i) => ({ p, cashboxName: boxes[i].name, operationNumber: ops[i].number })),
+    payments: rows.map((p, i) => ({ p, cashboxName: boxes[i].name, operationNumber: ops[i].number })),
+    writes: rows.length ? [tx.insert(salePayments).values(rows).getSQL()] : [],
   };
 }
 
