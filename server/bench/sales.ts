@@ -12,7 +12,10 @@
  *    filtered by method=card and by an employee, and searched by number (target p95 < 30 ms);
  *  - posting a 10-line sale with a split payment (cash + card) in one call (target p50 < 30 ms);
  *  - 200 parallel sales of one unit each over exactly 50 free units of a fresh product: how many went
- *    through (must be 50), how many got 409, the time, then the ledger invariants of server/test/sales.test.ts.
+ *    through (must be 50), how many got 409, the time, then the ledger invariants of server/test/sales.test.ts
+ *    and the journal's summary against the sales (server/test/sales-summary.ts).
+ * The generated rows go through the database's triggers like any other writer's: each sale's paid by method
+ * and its shop's hour in `sales_hourly` (server/docs/sales.md, «Scale»).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -254,6 +257,25 @@ async function main() {
       'client balances ≠ client ledger',
       await bad(sql`select c.id from counterparties c left join (select client_id, sum(amount)::bigint as total from client_ledger group by client_id) l on l.client_id = c.id
         where c.balance <> coalesce(l.total, 0)`),
+    ],
+    // The journal's summary (migration 0028): each sale's paid by method = its payments; each shop's hour of
+    // sales_hourly = its sales (server/test/sales-summary.ts).
+    [
+      'sales paid by method ≠ their payments',
+      await bad(sql`select s.id from sales s left join (select sale_id, sum(amount) filter (where method = 'cash') as cash, sum(amount) filter (where method = 'card') as card,
+          sum(amount) filter (where method = 'transfer') as transfer from sale_payments where return_id is null group by sale_id) p on p.sale_id = s.id
+        where (s.paid_cash, s.paid_card, s.paid_transfer) <> (coalesce(p.cash, 0), coalesce(p.card, 0), coalesce(p.transfer, 0))`),
+    ],
+    [
+      'sales_hourly ≠ sales (shop × hour)',
+      await bad(sql`select 1 from (select location_id, date_bin('1 hour', coalesce(posted_at, created_at), timestamptz '2000-01-01 00:00:00+00') as hour, count(*) as n,
+          coalesce(sum(total) filter (where status = 'posted'), 0) as total, coalesce(sum(discount) filter (where status = 'posted'), 0) as discount,
+          coalesce(sum(returned) filter (where status = 'posted'), 0) as returned, coalesce(sum(paid_cash) filter (where status = 'posted'), 0) as cash,
+          coalesce(sum(paid_card) filter (where status = 'posted'), 0) as card, coalesce(sum(paid_transfer) filter (where status = 'posted'), 0) as transfer
+          from sales where status <> 'cancelled' group by 1, 2) f
+        full join sales_hourly h on h.location_id = f.location_id and h.hour = f.hour
+        where (coalesce(f.n, 0), coalesce(f.total, 0), coalesce(f.discount, 0), coalesce(f.returned, 0), coalesce(f.cash, 0), coalesce(f.card, 0), coalesce(f.transfer, 0))
+          <> (coalesce(h.count, 0), coalesce(h.total, 0), coalesce(h.discount, 0), coalesce(h.returned, 0), coalesce(h.paid_cash, 0), coalesce(h.paid_card, 0), coalesce(h.paid_transfer, 0))`),
     ],
     ['units left of the fresh product ≠ 0', await bad(sql`select 1 from stock_balances where warehouse_id = ${wh} and product_id = ${productId} and qty <> 0`)],
     [

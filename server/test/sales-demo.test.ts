@@ -4,8 +4,9 @@
  * personal one), split payments, credit sales, returns (some at another shop), same-day cancellations —
  * with every ledger still equal to its balances (stock = balances = pools and never below zero in time,
  * cash by seq, clients), each sale's sums consistent with its lines, payments and ledger rows, numbers in
- * time order, the cash shifts including the sales' cash, and at least three units of each product left.
- * The app is built without the seeder, which then runs on its own, so its time is measured here.
+ * time order, the cash shifts including the sales' cash, at least three units of each product left, and
+ * the journal's summary (paid by method, `sales_hourly`) equal to the seeded sales. The app is built
+ * without the seeder, which then runs on its own, so its time is measured here.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +15,11 @@ import { sql } from 'drizzle-orm';
 import { runSeeders } from '../src/db/seed';
 import { rowsOf } from '../src/lib/sql';
 import { modules } from '../src/modules';
+import { saleTotals } from '../src/modules/sales/repository';
 import { DEMO_SALES, salesDemoSeeder } from '../src/modules/sales/seed';
 import { authHeaders, buildTestApp, demoPhones, login, testConfig } from './helpers';
 import { demoLocations } from './location-fixtures';
+import { summaryDrift, summarySize } from './sales-summary';
 
 // This file seeds whole demo databases itself (no copy of the run's seeded one): minutes on a busy machine.
 jest.setTimeout(180_000);
@@ -157,6 +160,24 @@ describe('demo sales', () => {
     const plenty = await q<{ n: number }>(sql`select count(*)::int as n from stock_balances b join warehouses w on w.id = b.warehouse_id join products p on p.id = b.product_id
       where w.location_id = ${locs[0].id} and not p.serial_tracked and p.kind = 'good' and p.price > 0 and b.qty - b.reserved >= 12`);
     expect(plenty[0].n).toBeGreaterThan(0);
+  });
+
+  it('keeps the journal’s summary (paid by method, sales_hourly) equal to the sales, and the list’s totals from it equal to the live ones', async () => {
+    expect(await summaryDrift(app.db)).toEqual({ paid: [], hours: [] });
+    const size = await summarySize(app.db);
+    expect(size.hours).toBeGreaterThan(100);
+    expect(size.paid).toBeGreaterThan(100);
+    // Each shop, all time and the last 30 days from a moment not on an hour (as the list computes them).
+    const to = new Date();
+    const from = new Date(to.getTime() - 30 * 86_400_000 - 1234);
+    for (const l of locs) {
+      for (const range of [{}, { from, to }, { from }]) {
+        const f = { locationIds: [l.id], ...range };
+        const live = await saleTotals(app.db, f, { live: true });
+        expect(live.count).toBeGreaterThan(0);
+        expect(await saleTotals(app.db, f)).toEqual(live);
+      }
+    }
   });
 
   it('keeps each sale consistent with its lines, payments, stock rows, cash operations and the client’s ledger, at its moment', async () => {

@@ -3,15 +3,19 @@
  * out at the average cost, cash in, the client's history), Idempotency-Key, shortages, payment rules, the
  * discount cap with a manager's confirmation, the client's personal discount, the list with totals,
  * same-day cancellation, customer returns at another location (cost and money back by units), serials, and
- * parallel sales over the last units with the ledgers agreeing afterwards. PGlite, and PostgreSQL with
+ * parallel sales over the last units with the ledgers agreeing afterwards; the journal's summary (each sale's
+ * paid by method, `sales_hourly`) equal to the sales after each of them, the list's totals from it equal to
+ * the live ones, and the triggers keeping it whoever writes the rows. PGlite, and PostgreSQL with
  * TEST_DATABASE_URL.
  */
 import type { FastifyInstance } from 'fastify';
 import { priceSale, salePageSchema, saleSchema, splitByLargestRemainder, withinCap, type Sale } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql';
+import * as repo from '../src/modules/sales/repository';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 import { demoLocations } from './location-fixtures';
+import { summaryDrift, summarySize } from './sales-summary';
 
 let app: FastifyInstance;
 let owner: string;
@@ -66,8 +70,14 @@ async function newClient(name: string, phone: string, discountPercent = 0): Prom
   return res.json().id;
 }
 
-/** Stock ledger = balances = pools; cash ledger = balances; nothing negative. */
+/** The journal's summary (`paid_*` by method, `sales_hourly`) = a fresh count from the sales and their payments. */
+async function expectSummaryAgrees() {
+  expect(await summaryDrift(app.db)).toEqual({ paid: [], hours: [] });
+}
+
+/** Stock ledger = balances = pools; cash ledger = balances; nothing negative; the journal's summary. */
 async function expectLedgersAgree() {
+  await expectSummaryAgrees();
   expect(
     rowsOf(
       await app.db.execute(sql`select m.warehouse_id, m.product_id from stock_movements m left join stock_balances b on b.warehouse_id = m.warehouse_id and b.product_id = m.product_id
@@ -177,6 +187,9 @@ describe('a sale at the counter', () => {
     expect(one<{ balance: string }>(await app.db.execute(sql`select balance::text from counterparties where id = ${client}`)).balance).toBe('0');
     // The stock ledger names the sale.
     expect(rowsOf(await app.db.execute(sql`select 1 from stock_movements where document_type = 'sale' and document_id = ${sale.id}`))).toHaveLength(1);
+    // The split sale's money by method, kept by the payments' trigger; its hour in the journal's summary.
+    expect(one<{ paid: string }>(await app.db.execute(sql`select concat_ws('/', paid_cash, paid_card, paid_transfer) as paid from sales where id = ${sale.id}`)).paid).toBe(`${total - 100000}/100000/0`);
+    await expectSummaryAgrees();
   });
 
   it('the same Idempotency-Key posts nothing a second time', async () => {
@@ -232,8 +245,10 @@ describe('a sale at the counter', () => {
     expect(draft.saleDiscount).toEqual({ percent: 15 });
     expect(draft.total).toBe(good.price - Math.round(good.price * 0.15));
     // Posting the draft later: the personal discount is within the cap (the client's own).
+    await expectSummaryAgrees(); // the draft counts in its hour, with no sums
     const posted = ok(await call('POST', `/${draft.id}/post`, { payments: [{ method: 'cash', cashboxId: cash, amount: draft.total }] }, cashier), 200);
     expect(posted.status).toBe('posted');
+    await expectSummaryAgrees(); // moved to its posting's hour, with its sums
   });
 
   it('lists with filters and totals', async () => {
@@ -406,5 +421,116 @@ describe('serials and parallel sales', () => {
     expect(codes.filter((c) => c !== 201).every((c) => c === 409)).toBe(true);
     expect(await balance()).toBe(0);
     await expectLedgersAgree();
+  });
+});
+
+describe('the journal summary (paid by method, sales_hourly)', () => {
+  const H = 3_600_000;
+  const floorHour = (t: number) => Math.floor(t / H) * H;
+  const ceilHour = (t: number) => Math.ceil(t / H) * H;
+
+  it('gives the list the same totals as the sales themselves, with edges not on an hour', async () => {
+    // Moments of Arbat's sales not on an hour (a quarter and three quarters through), in ms.
+    const days = rowsOf<{ ms: number }>(
+      await app.db.execute(sql`select floor(extract(epoch from coalesce(posted_at, created_at)) * 1000)::float8 as ms from sales
+        where location_id = ${arbat} and status <> 'cancelled'
+          and date_bin('1 hour', coalesce(posted_at, created_at), timestamptz '2000-01-01 00:00:00+00') <> coalesce(posted_at, created_at)
+        order by 1`),
+    ).map((r) => Number(r.ms));
+    expect(days.length).toBeGreaterThan(20);
+    const a = days[Math.floor(days.length / 4)];
+    const b = days[Math.floor((days.length * 3) / 4)];
+    expect(floorHour(b)).toBeGreaterThan(ceilHour(a));
+    const at = (t: number) => new Date(t);
+    const ranges: Array<{ from?: Date; to?: Date }> = [
+      {},
+      { from: at(a) },
+      { to: at(b) },
+      { from: at(a), to: at(b) },
+      { from: at(a + 1), to: at(b + 1) },
+      { from: at(floorHour(a)), to: at(ceilHour(b)) },
+      { from: at(a), to: at(a + 10 * 60_000) }, // shorter than an hour
+      { from: at(ceilHour(a) - 5 * 60_000), to: at(ceilHour(a) + 5 * 60_000) }, // across an hour, no whole one
+      { from: at(floorHour(a)), to: at(floorHour(a) + H) }, // exactly one hour
+    ];
+    for (const locationIds of [[arbat], [arbat, other]]) {
+      for (const range of ranges) {
+        const f: repo.ListFilter = { locationIds, ...range };
+        const live = await repo.saleTotals(app.db, f, { live: true });
+        expect({ range, totals: await repo.saleTotals(app.db, f) }).toEqual({ range, totals: live });
+      }
+    }
+    // Not vacuous: the edges hold sales, and so do the whole hours between them.
+    const edge = await repo.saleTotals(app.db, { locationIds: [arbat], from: at(a), to: at(ceilHour(a)) }, { live: true });
+    expect(edge.count).toBeGreaterThan(0);
+    const middle = await repo.saleTotals(app.db, { locationIds: [arbat], from: at(ceilHour(a)), to: at(floorHour(b)) }, { live: true });
+    expect(middle.count).toBeGreaterThan(0);
+    expect(middle.byMethod.length).toBeGreaterThan(0);
+    // Through the API: moments in the query, and the same with a filter that keeps every row (the number's
+    // prefix), which reads the sales.
+    const query = `?from=${encodeURIComponent(at(a).toISOString())}&to=${encodeURIComponent(at(b).toISOString())}&pageSize=5`;
+    const fromSummary = salePageSchema.parse((await call('GET', query)).json());
+    const fromSales = salePageSchema.parse((await call('GET', `${query}&search=${encodeURIComponent('ПД-')}`)).json());
+    expect(fromSummary.total).toBeGreaterThan(0);
+    expect([fromSummary.total, fromSummary.totals, fromSummary.items.map((s) => s.id)]).toEqual([fromSales.total, fromSales.totals, fromSales.items.map((s) => s.id)]);
+  });
+
+  it('keeps up with any writer: rows written directly, in any order, in one transaction, in any time zone', async () => {
+    const id = await app.db.transaction(async (tx) => {
+      // A session time zone with a 45-minute offset: the hour must not depend on it.
+      await tx.execute(sql`set local time zone 'Asia/Kathmandu'`);
+      const [{ id }] = rowsOf<{ id: string }>(
+        await tx.execute(sql`insert into sales (location_id, number, status, warehouse_id, subtotal, discount, total, paid, methods, posted_at, created_at)
+          values (${arbat}, 'ПД-T00001', 'posted', ${good.warehouseId}, 1100, 100, 1000, 1000, '{cash,card}', now() - interval '3 days 17 minutes', now() - interval '3 days 20 minutes')
+          returning id`),
+      );
+      await tx.execute(sql`insert into sale_payments (sale_id, method, cashbox_id, amount) values (${id}, 'cash', ${cash}, 600), (${id}, 'card', ${card}, 400)`);
+      await tx.execute(sql`update sale_payments set method = 'transfer' where sale_id = ${id} and method = 'card'`);
+      await tx.execute(sql`update sales set posted_at = posted_at - interval '5 hours', returned = 250 where id = ${id}`);
+      // A refund row (a return's) is not the sale's payment.
+      await tx.execute(sql`insert into sale_payments (sale_id, return_id, method, cashbox_id, amount) values (${id}, gen_random_uuid(), 'cash', ${cash}, -250)`);
+      // A draft written and removed in the same transaction leaves nothing.
+      await tx.execute(sql`insert into sales (location_id, number, warehouse_id, total) values (${arbat}, 'ПД-T00002', ${good.warehouseId}, 5)`);
+      await tx.execute(sql`delete from sales where number = 'ПД-T00002' and location_id = ${arbat}`);
+      return id;
+    });
+    expect(one<{ paid: string }>(await app.db.execute(sql`select concat_ws('/', paid_cash, paid_card, paid_transfer) as paid from sales where id = ${id}`)).paid).toBe('600/0/400');
+    expect(await summaryDrift(app.db)).toEqual({ paid: [], hours: [] });
+    for (const step of [
+      sql`update sales set status = 'cancelled' where id = ${id}`,
+      sql`update sales set status = 'posted', location_id = ${other} where id = ${id}`,
+      sql`update sale_payments set amount = 700 where sale_id = ${id} and method = 'cash' and return_id is null`,
+      sql`update sales set status = 'draft', posted_at = null where id = ${id}`,
+      sql`delete from sale_payments where sale_id = ${id} and method = 'transfer'`,
+      sql`update sales set status = 'posted', posted_at = now() where id = ${id}`,
+      sql`delete from sales where id = ${id}`,
+    ]) {
+      await app.db.execute(step);
+      expect(await summaryDrift(app.db)).toEqual({ paid: [], hours: [] });
+    }
+  });
+
+  it('the check notices a trigger that is missing', async () => {
+    const size = await summarySize(app.db);
+    expect(size.hours).toBeGreaterThan(0);
+    expect(size.paid).toBeGreaterThan(0);
+    const [{ id }] = rowsOf<{ id: string }>(await app.db.execute(sql`select id from sales where status = 'posted' and location_id = ${arbat} order by number limit 1`));
+    const rolledBack = new Error('rolled back on purpose');
+    await expect(
+      app.db.transaction(async (tx) => {
+        // The hours' trigger is deferred to the commit; here it fires at each statement's end.
+        await tx.execute(sql`set constraints all immediate`);
+        await tx.execute(sql`update sales set total = total + 1 where id = ${id}`);
+        expect(await summaryDrift(tx)).toEqual({ paid: [], hours: [] });
+        await tx.execute(sql`alter table sales disable trigger sales_hourly_upd`);
+        await tx.execute(sql`update sales set total = total + 1 where id = ${id}`);
+        expect((await summaryDrift(tx)).hours).toHaveLength(1);
+        await tx.execute(sql`alter table sale_payments disable trigger sale_payments_paid_ins`);
+        await tx.execute(sql`insert into sale_payments (sale_id, method, cashbox_id, amount) values (${id}, 'card', ${card}, 1)`);
+        expect((await summaryDrift(tx)).paid.map((p) => p.id)).toEqual([id]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await summaryDrift(app.db)).toEqual({ paid: [], hours: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/schema/columns';
 import { employees } from '../auth/schema';
 import { products } from '../catalog/schema';
@@ -51,6 +51,13 @@ export const sales = pgTable(
     returned: money('returned').notNull().default(0),
     /** The payment methods used (for the list's filter), kept with the payments. */
     methods: text('methods').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The sale's payments (`sale_payments` without `return_id`) by method, kopecks: kept by a trigger on
+     * `sale_payments` (migration 0028), never written by the code. The journal's totals by method.
+     */
+    paidCash: money('paid_cash').notNull().default(0),
+    paidCard: money('paid_card').notNull().default(0),
+    paidTransfer: money('paid_transfer').notNull().default(0),
     approvedById: uuid('approved_by_id').references(() => employees.id),
     comment: text('comment'),
     postedAt: stamp('posted_at'),
@@ -73,6 +80,31 @@ export const sales = pgTable(
     index('sales_number_prefix_idx').on(t.locationId, t.number.op('text_pattern_ops')),
     index('sales_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
+);
+
+/**
+ * The journal's totals by shop and hour (server/docs/sales.md, «Scale»): the hour is
+ * `date_bin('1 hour', coalesce(posted_at, created_at), '2000-01-01 00:00+00')`; `count` is the sales that
+ * are not cancelled (drafts too), the sums are over the posted ones. Kept by a deferred trigger on `sales`
+ * (migration 0028), never written by the code; the list reads it for the whole hours of a range filtered
+ * by dates only.
+ */
+export const salesHourly = pgTable(
+  'sales_hourly',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    hour: stamp('hour').notNull(),
+    count: integer('count').notNull().default(0),
+    total: money('total').notNull().default(0),
+    discount: money('discount').notNull().default(0),
+    returned: money('returned').notNull().default(0),
+    paidCash: money('paid_cash').notNull().default(0),
+    paidCard: money('paid_card').notNull().default(0),
+    paidTransfer: money('paid_transfer').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.hour] })],
 );
 
 export const saleLines = pgTable(
