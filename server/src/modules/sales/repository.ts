@@ -77,6 +77,22 @@ export async function employeeNames(db: Conn, ids: Array<string | null>) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/**
+ * The insert of a new sale's lines as one statement with an array parameter per column (`unnest`), not
+ * 14 parameters per line: a 10-line sale's insert is built and parsed in a fraction of the time.
+ */
+export function insertLinesSql(lines: LineRow[]): SQL {
+  const col = (values: Array<string | number | null>, type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  return sql`insert into ${saleLines} (id, sale_id, position, product_id, name, is_service, qty, price, line_discount, discount, total, serials, cost, returned_qty)
+    select t.id, t.sale_id, t.position, t.product_id, t.name, t.is_service = 'true', t.qty, t.price, nullif(t.line_discount, '')::jsonb, t.discount, t.total,
+      array(select jsonb_array_elements_text(t.serials::jsonb)), nullif(t.cost, '')::bigint, t.returned_qty
+    from unnest(${col(lines.map((l) => l.id), 'uuid')}, ${col(lines.map((l) => l.saleId), 'uuid')}, ${col(lines.map((l) => l.position), 'int')}, ${col(lines.map((l) => l.productId), 'uuid')},
+      ${col(lines.map((l) => l.name), 'text')}, ${col(lines.map((l) => String(l.isService)), 'text')}, ${col(lines.map((l) => l.qty), 'int')}, ${col(lines.map((l) => String(l.price)), 'bigint')},
+      ${col(lines.map((l) => (l.lineDiscount ? JSON.stringify(l.lineDiscount) : '')), 'text')}, ${col(lines.map((l) => String(l.discount)), 'bigint')}, ${col(lines.map((l) => String(l.total)), 'bigint')},
+      ${col(lines.map((l) => JSON.stringify(l.serials)), 'text')}, ${col(lines.map((l) => (l.cost === null ? '' : String(l.cost))), 'text')}, ${col(lines.map((l) => l.returnedQty), 'int')})
+      as t(id, sale_id, position, product_id, name, is_service, qty, price, line_discount, discount, total, serials, cost, returned_qty)`;
+}
+
 /** A warehouse with its location's name (null when there is none). */
 export async function placeOf(db: Conn, warehouseId: string) {
   const [row] = await db

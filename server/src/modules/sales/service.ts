@@ -444,7 +444,7 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
     }
     known.lines = lines;
     // The lines, the payments, the audit rows and the events: one statement.
-    await recordChanges(tx, ctx, changes, [tx.insert(saleLines).values(lines).getSQL(), ...writes]);
+    await recordChanges(tx, ctx, changes, [repo.insertLinesSql(lines), ...writes]);
     return saleOut(ctx, tx, row, known);
   });
 }
