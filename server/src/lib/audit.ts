@@ -1,6 +1,5 @@
 import type { AuditAction, AuditDiff, EntityName } from '@repo/contracts';
 import { auditLog } from '../db/schema';
-import type { Tx, Db } from '../db/client';
 
 /** Who did it and where; built from the request by `actorOf`. */
 export interface Actor {
@@ -19,10 +18,10 @@ export interface AuditEntryInput {
 }
 
 /**
- * The audit writer: call it inside the mutation's transaction so the record commits with the change.
- * Services call `recordChange` (lib/change.ts), which writes this row and the realtime event together.
+ * The audit_log row of an entry (the location defaults to the actor's). Services write it through
+ * `recordChange` / `recordChanges` (lib/change.ts), inside the mutation's transaction, together with the
+ * realtime events, so the record commits with the change.
  */
-/** The audit_log row of an entry (the location defaults to the actor's). */
 export function auditRow(actor: Actor, entry: AuditEntryInput): typeof auditLog.$inferInsert {
   return {
     employeeId: actor.employeeId,
@@ -33,10 +32,6 @@ export function auditRow(actor: Actor, entry: AuditEntryInput): typeof auditLog.
     diff: entry.diff ?? null,
     ip: actor.ip,
   };
-}
-
-export async function recordAudit(tx: Tx | Db, actor: Actor, entry: AuditEntryInput): Promise<void> {
-  await tx.insert(auditLog).values(auditRow(actor, entry));
 }
 
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : Buffer.isBuffer(v) ? `<${v.length} bytes>` : v);

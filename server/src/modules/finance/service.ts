@@ -67,13 +67,7 @@ export function locationsFor(ctx: Ctx, action: Action, requested?: string): stri
 
 /** A cashbox the employee may post from: in a location they work in, and the current one unless the scope is `all`. */
 async function postingCashbox(ctx: Ctx, tx: Tx, id: string, field: string, action: Action = 'create'): Promise<repo.CashboxRow> {
-  const scope = scopeOf(ctx, action);
-  const box = await repo.findCashbox(tx, id);
-  if (!box) throw invalidInput({ [field]: financeMessages.cashboxNotFound }, financeMessages.cashboxNotFound);
-  if (!ctx.auth.locationIds.includes(box.locationId) || (scope !== 'all' && box.locationId !== ctx.locationId)) {
-    throw forbidden(financeMessages.cashboxOtherLocation);
-  }
-  return box;
+  return (await postingCashboxes(ctx, tx, [{ id, field }], action))[0];
 }
 
 /** `postingCashbox` for several cashboxes in one read, in the order asked (each error on its own field). */
@@ -260,19 +254,17 @@ export async function postOperations(ctx: Ctx, tx: Tx, list: OperationFields[], 
           ];
   // Refuse before a number is taken (a refused expense leaves no gap in the numbering).
   await assertCovered(tx, '', list.flatMap(movesOf), balances);
+  const numberKey = (f: OperationFields) => `${f.box.locationId}|${f.kind}`;
+  const counts = new Map<string, { f: OperationFields; count: number }>();
+  for (const f of list) counts.set(numberKey(f), { f, count: (counts.get(numberKey(f))?.count ?? 0) + 1 });
   const numbers = new Map<string, string[]>();
-  for (const f of list) {
-    const k = `${f.box.locationId}|${f.kind}`;
-    if (numbers.has(k)) continue;
-    const count = list.filter((x) => x.box.locationId === f.box.locationId && x.kind === f.kind).length;
-    numbers.set(k, await nextNumbers(tx, f.box.locationId, `cash_${f.kind}`, cashOperationPrefixes[f.kind], count));
-  }
+  for (const [k, { f, count }] of counts) numbers.set(k, await nextNumbers(tx, f.box.locationId, `cash_${f.kind}`, cashOperationPrefixes[f.kind], count));
   const at = opts.at ?? new Date();
   const values = list.map((f) => ({
     id: randomUUID(),
     locationId: f.box.locationId,
     kind: f.kind,
-    number: numbers.get(`${f.box.locationId}|${f.kind}`)!.shift()!,
+    number: numbers.get(numberKey(f))!.shift()!,
     cashboxId: f.box.id,
     toCashboxId: f.to?.id ?? null,
     toLocationId: f.to?.locationId ?? null,

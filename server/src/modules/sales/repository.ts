@@ -103,12 +103,6 @@ export async function placeOf(db: Conn, warehouseId: string) {
   return row ?? null;
 }
 
-export async function placeNames(db: Conn, warehouseId: string, locationId: string) {
-  const [w] = await db.select({ name: warehouses.name }).from(warehouses).where(eq(warehouses.id, warehouseId));
-  const [l] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
-  return { warehouseName: w?.name ?? '', locationName: l?.name ?? '' };
-}
-
 export async function cashboxNames(db: Conn, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   const rows = await db.select({ id: cashboxes.id, name: cashboxes.name }).from(cashboxes).where(inArray(cashboxes.id, [...new Set(ids)]));

@@ -142,7 +142,7 @@ async function saleOut(ctx: Ctx, db: Ctx['db'] | Tx, sale: repo.SaleRow, known: 
   const payments = known.payments ?? (await repo.paymentsOf(db, sale.id));
   // A sale just written has no returns yet.
   const returns = known.lines ? [] : await repo.returnsOf(db, sale.id);
-  const places = known.places ?? (await repo.placeNames(db, sale.warehouseId, sale.locationId));
+  const places = known.places ?? placeNames(await repo.placeOf(db, sale.warehouseId));
   const approver = !sale.approvedById ? null : known.approverName !== undefined ? known.approverName : (await repo.employeeNames(db, [sale.approvedById])).get(sale.approvedById);
   const credit = !sale.creditOfferId ? null : known.offer !== undefined ? known.offer : await offerIn(ctx, db, sale.creditOfferId);
   const creditOperation = sale.creditOperationId ? await repo.operationNumber(db, sale.creditOperationId) : null;
@@ -343,8 +343,11 @@ async function checkPlace(
   if (warehouse.locationId !== locationId) throw invalidInput({ warehouseId: saleMessages.warehouseOtherLocation }, saleMessages.warehouseOtherLocation);
   const client = clientId ? ((await repo.clientsByIds(tx, [clientId])).get(clientId) ?? null) : null;
   if (clientId && !client) throw invalidInput({ clientId: saleMessages.clientNotFound }, saleMessages.clientNotFound);
-  return { locationId, client, places: { warehouseName: warehouse.warehouseName, locationName: warehouse.locationName } };
+  return { locationId, client, places: placeNames(warehouse) };
 }
+
+/** The warehouse's and its location's names, as a sale shows them. */
+const placeNames = (place: Awaited<ReturnType<typeof repo.placeOf>>) => ({ warehouseName: place?.warehouseName ?? '', locationName: place?.locationName ?? '' });
 
 /**
  * A credit offer read through the caller's transaction (null when there is none): PGlite has a single
@@ -409,7 +412,6 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
       ? await settle(ctx, tx, { total: priced.total, clientId: input.clientId ?? null, creditOfferId, creditMonths }, priced.lines, input.payments, input.discountApproval, client)
       : null;
     const number = await nextNumber(tx, locationId, 'sale', salePrefix);
-    const now = new Date();
     const [row] = await tx
       .insert(sales)
       .values({
@@ -425,9 +427,7 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
         creditOfferId,
         creditMonths,
         comment: input.comment ?? null,
-        ...(settled
-          ? { status: 'posted' as const, paid: settled.paid, creditAmount: settled.credit, methods: settled.methods, approvedById: settled.approver?.id ?? null, postedAt: now, updatedAt: now }
-          : {}),
+        ...(settled ? postedFields(settled) : {}),
       })
       .returning();
     const changes: Change[] = [{ entity: ENTITY, id: row.id, action: 'create', after: { number, total: priced.total, discount: priced.discount } }];
@@ -464,7 +464,7 @@ export async function postSale(ctx: Ctx, id: string, input: z.output<typeof post
     }
     const [row] = await tx
       .update(sales)
-      .set({ status: 'posted', paid: settled.paid, creditAmount: settled.credit, methods: settled.methods, approvedById: settled.approver?.id ?? null, postedAt: new Date(), updatedAt: new Date() })
+      .set(postedFields(settled))
       .where(eq(sales.id, sale.id))
       .returning();
     changes.push(postChange(sale, settled));
@@ -505,6 +505,10 @@ async function settle(
   }
   return { paid, credit, methods: [...new Set(payments.map((p) => p.method))], approver, offer };
 }
+
+/** A sale's columns once posted. */
+const postedFields = (s: Settlement, at = new Date()) =>
+  ({ status: 'posted', paid: s.paid, creditAmount: s.credit, methods: s.methods, approvedById: s.approver?.id ?? null, postedAt: at, updatedAt: at }) as const;
 
 const postChange = (sale: repo.SaleRow, s: Settlement): Change => ({
   entity: ENTITY,

@@ -202,14 +202,12 @@ export async function writeMoves(
       select * from unnest(${uuids(up.map((d) => d.warehouseId))}, ${uuids(up.map((d) => d.productId))}, ${ints(up.map((d) => d.qty))})
       on conflict (warehouse_id, product_id) do update set qty = stock_balances.qty + excluded.qty)`);
   }
-  // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
-  parts.push(
-    down.length
-      ? sql`down as (update stock_balances b set qty = b.qty + v.qty
+  if (down.length) {
+    // An UPDATE, not an upsert: the CHECK would refuse the insert candidate (a negative row) before the conflict.
+    parts.push(sql`down as (update stock_balances b set qty = b.qty + v.qty
       from unnest(${uuids(down.map((d) => d.warehouseId))}, ${uuids(down.map((d) => d.productId))}, ${ints(down.map((d) => d.qty))}) as v(warehouse_id, product_id, qty)
-      where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id returning b.product_id)`
-      : sql`down as (select null::uuid as product_id where false)`,
-  );
+      where b.warehouse_id = v.warehouse_id and b.product_id = v.product_id returning b.product_id)`);
+  }
   if (list.length) {
     parts.push(sql`pooled as (update stock_pools sp set qty = v.qty, value = v.value, last_average = v.last_average
       from unnest(${uuids(list.map(([id]) => id))}, ${ints(list.map(([, p]) => p.qty))}, ${bigints(list.map(([, p]) => p.value))},
@@ -218,9 +216,10 @@ export async function writeMoves(
   }
   const added = totalsUpsert(tx, totals);
   if (added) parts.push(sql`totalled as (${added})`);
-  if (!moves.length && !up.length && !down.length && !list.length && !added) return;
+  if (!parts.length) return;
   try {
-    const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select (select count(*) from down)::int as down`);
+    // The balances lowered must all exist (a missing row is stock that is not there).
+    const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${down.length ? sql`(select count(*) from down)` : sql`0`}::int as down`);
     if (Number(rowsOf<{ down: number }>(result)[0].down) !== down.length) throw insufficientStock('Недостаточно товара на складе');
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
@@ -274,8 +273,10 @@ async function totalsChange(tx: Tx, deltas: Array<{ warehouseId: string; product
   return change;
 }
 
-/** Adds a posting's change to one shard of each warehouse's totals (warehouses in id order: no deadlocks). */
-/** The upsert adding a posting's change to one shard of each warehouse's totals (null when nothing changes). */
+/**
+ * The upsert adding a posting's change to one shard of each warehouse's totals (warehouses in id order:
+ * no deadlocks); null when nothing changes.
+ */
 function totalsUpsert(tx: Tx, change: Map<string, Totals>): SQL | null {
   const shard = Math.floor(Math.random() * STOCK_TOTAL_SHARDS);
   const changes = [...change]
