@@ -68,6 +68,8 @@ export function SalePage() {
   const [approval, setApproval] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ sale: Sale; change: number } | null>(null);
+  /** The receipt is on its way to the printer (its frame holds the focus meanwhile). */
+  const [printing, setPrinting] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
   const search = useRef<ProductSearchHandle>(null);
   const clientRef = useRef<RefSelectProps>(null);
@@ -139,15 +141,7 @@ export function SalePage() {
       setApproval(null);
       setDone({ sale, change });
       notify.success(`Продажа ${sale.number} проведена`);
-      if (printNow && receiptTemplate) {
-        printSaleReceipt(sale, receiptTemplate.id, receiptTemplate.name)
-          .catch((e) => notify.error(getApiError(e).message))
-          // Printing takes the focus into its frame: give it back, so Esc/Enter start the next sale.
-          .finally(() => {
-            window.focus();
-            newSaleRef.current?.focus();
-          });
-      }
+      if (printNow && receiptTemplate) printReceipt(sale, receiptTemplate);
     } catch (e) {
       const err = getApiError(e);
       if (err.code === 'discount_approval_required') {
@@ -160,6 +154,18 @@ export function SalePage() {
       setApproval(null);
       setError(err.errors ? Object.values(err.errors).join('; ') : err.message);
     }
+  }
+
+  function printReceipt(sale: Sale, template: { id: string; name: string }) {
+    setPrinting(true);
+    printSaleReceipt(sale, template.id, template.name)
+      .catch((e) => notify.error(getApiError(e).message))
+      // Printing takes the focus into its frame: give it back, so Esc/Enter start the next sale.
+      .finally(() => {
+        setPrinting(false);
+        window.focus();
+        newSaleRef.current?.focus();
+      });
   }
 
   // Keyboard: the counter works without a mouse.
@@ -211,7 +217,7 @@ export function SalePage() {
               Новая продажа (Esc)
             </Button>,
             receiptTemplate ? (
-              <Button key="print" icon={<PrinterOutlined />} onClick={() => printSaleReceipt(done.sale, receiptTemplate.id, receiptTemplate.name).catch((e) => notify.error(getApiError(e).message))}>
+              <Button key="print" icon={<PrinterOutlined />} loading={printing} onClick={() => printReceipt(done.sale, receiptTemplate)}>
                 Печать чека
               </Button>
             ) : null,
