@@ -304,7 +304,7 @@ export function DocumentPage({ type }: { type: StockDocumentType }) {
         actions={
           <>
             {editable ? (
-              <Button icon={<SaveOutlined />} onClick={() => void save()} loading={create.isPending || update.isPending} disabled={busy || (!dirty && !!id)}>
+              <Button icon={<SaveOutlined />} onClick={() => void save()} loading={create.isPending || update.isPending} disabled={busy || (!dirty && !!id) || (!id && !warehouses.data)}>
                 {id ? 'Сохранить' : type === 'stocktake' ? 'Создать лист' : 'Сохранить черновик'}
               </Button>
             ) : null}
