@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import staticPlugin, { acceptedEncodings, cacheControlFor } from '../src/plugins/static';
+import staticPlugin, { acceptedEncodings, cacheControlFor, remoteCacheControl } from '../src/plugins/static';
 
 /** A dist folder as scripts/build.mjs leaves it. */
 function makeDist(): string {
@@ -97,13 +97,13 @@ describe('static plugin', () => {
     expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves remote builds under /mfe with entries no-cache and chunks immutable', async () => {
+  it('serves remote builds under /mfe immutable: a version folder never changes, entry and manifest included', async () => {
     const entry = await app.inject({ method: 'GET', url: '/mfe/stock/0.1.0-abc123/remoteEntry.js' });
     expect(entry.statusCode).toBe(200);
     expect(entry.body).toBe('var stock;');
-    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await app.inject({ method: 'GET', url: '/mfe/stock/0.1.0-abc123/mf-manifest.json' });
-    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const chunk = await app.inject({ method: 'GET', url: '/mfe/stock/0.1.0-abc123/154.883cd522fa31.js' });
     expect(chunk.statusCode).toBe(200);
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -138,6 +138,11 @@ describe('static plugin options', () => {
     expect(cacheControlFor('/x/index.html')).toBe('no-cache');
     expect(cacheControlFor('/x/2.321c49ebae2d.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/assets/logo.1a2b3c4d5e6f.png')).toBe('public, max-age=31536000, immutable');
+    // Under mfe/: inside a version folder everything is immutable; a file beside the folders is not.
+    expect(remoteCacheControl('stock/0.1.0-abc123/remoteEntry.js')).toBe('public, max-age=31536000, immutable');
+    expect(remoteCacheControl('stock/0.1.0-abc123/assets/logo.png')).toBe('public, max-age=31536000, immutable');
+    expect(remoteCacheControl('stock/remoteEntry.js')).toBe('no-cache');
+    expect(remoteCacheControl('stock/154.883cd522fa31.js')).toBe('public, max-age=31536000, immutable');
   });
 });
 
@@ -222,7 +227,7 @@ describe('static plugin: precompressed files (scripts/precompress.mjs)', () => {
     expect(decode(page)).toContain('<div id="root">');
     const entry = await get('/mfe/stock/0.1.0-abc123/remoteEntry.js', { 'accept-encoding': 'gzip, br' });
     expect(entry.headers['content-encoding']).toBe('br');
-    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await get('/mfe/stock/0.1.0-abc123/mf-manifest.json', { 'accept-encoding': 'gzip' });
     expect(manifest.headers['content-encoding']).toBe('gzip');
     expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8');

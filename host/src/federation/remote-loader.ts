@@ -8,7 +8,7 @@ import { compareVersions, type AreaRoute } from '@repo/shared-core';
  *   (the runtime cannot find the container), or when nothing arrived for `stallMs` (15 s).
  *   Progress is watched two ways: the entry is first fetched with `fetch` and its body read as a
  *   stream (every chunk of bytes counts), then the federation runtime loads it from the browser
- *   cache (one revalidation) and the area's chunks; each finished file of the area's folder
+ *   cache (a version folder is immutable) and the area's chunks; each finished file of the area's folder
  *   (Resource Timing, `PerformanceObserver`) counts too. Resource Timing alone reports a file only
  *   once it is complete, so a large entry on a slow link would look stalled; the streamed fetch
  *   covers that.
@@ -103,7 +103,9 @@ export function entryFolder(entry: string): string {
 
 /** Default `preload`: fetch the entry and read its body as a stream, each chunk counting as progress. */
 export async function preloadWithProgress(url: string, onProgress: () => void, signal: AbortSignal): Promise<void> {
-  const res = await fetch(url, { cache: 'no-cache', signal, credentials: 'same-origin' });
+  // A version folder never changes (served immutable): the HTTP cache answers a repeat visit, and the
+  // runtime's own request for the entry right after this one is a cache hit. A retry uses a new URL.
+  const res = await fetch(url, { signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   onProgress();
   const reader = res.body?.getReader();
@@ -164,7 +166,7 @@ export function preloadExposeAssets(entryUrl: string, manifest: MfManifest, doc:
  */
 export async function sharedCoreFromManifest(entryUrl: string): Promise<string | undefined> {
   try {
-    const res = await fetch(`${entryFolder(entryUrl)}mf-manifest.json`, { cache: 'no-cache' });
+    const res = await fetch(`${entryFolder(entryUrl)}mf-manifest.json`);
     if (!res.ok) return undefined;
     const manifest = (await res.json()) as MfManifest;
     try {

@@ -19,9 +19,20 @@ export const cacheControl = {
   never: 'no-store',
 } as const;
 
-/** Entries, manifests, index.html and any file without a hash must be revalidated on every load. */
+/** Host files: hashed ones never change; `main.js`, `index.html` and the rest are revalidated on every load. */
 export function cacheControlFor(filePath: string): string {
   return HASHED.test(path.basename(filePath)) ? cacheControl.immutable : cacheControl.revalidate;
+}
+
+/**
+ * A remote's files, by their path under `mfe/`. A version folder (`<area>/<version>/…`) is written once,
+ * whole (scripts/build-bundle.mjs moves a finished build into place and never rewrites it), and every
+ * release gets a new folder, so its entry and manifest are as immutable as its hashed chunks: a visit
+ * then costs no revalidation of the entry the loader has just fetched. Anything else is revalidated.
+ */
+export function remoteCacheControl(relPath: string): string {
+  const parts = relPath.split(/[\\/]/);
+  return parts.length >= 3 && parts.every(Boolean) ? cacheControl.immutable : cacheControlFor(relPath);
 }
 
 /** Text assets that scripts/precompress.mjs may have stored as `<file>.br` / `<file>.gz`. */
@@ -163,7 +174,7 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
       const rel = urlPath(request).slice('/mfe/'.length);
       const abs = resolveInside(mfeDir, rel);
       if (!abs) return reply.callNotFound();
-      return sendFile(request, reply, abs, cacheControlFor(abs));
+      return sendFile(request, reply, abs, remoteCacheControl(path.relative(mfeDir, abs)));
     });
 
     const indexHtml = path.join(hostDir, 'index.html');

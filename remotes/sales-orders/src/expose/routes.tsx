@@ -8,14 +8,13 @@ const placeholder = (title: string) => () =>
 const orders = (name: keyof typeof import('../features/repair-orders/screens')) => () =>
   import('../features/repair-orders/screens').then((m): AreaScreenModule => ({ Component: m[name] }));
 
-const sales = (name: keyof typeof import('../features/sales/screens')) => () =>
-  import('../features/sales/screens').then((m): AreaScreenModule => ({ Component: m[name] }));
-
+// Each sales screen is a chunk of its own: the counter, the journal, a sale's card and a return share
+// only what webpack splits out for them, so the first visit downloads one screen's code.
 const screens: Record<string, () => Promise<AreaScreenModule>> = {
-  '/sales': sales('SalePage'),
-  '/sales/list': sales('SalesListPage'),
-  '/sales/return': sales('ReturnPage'),
-  '/sales/:id': sales('SaleCardPage'),
+  '/sales': () => import('../features/sales/pages/sale-page').then((m): AreaScreenModule => ({ Component: m.SalePage })),
+  '/sales/list': () => import('../features/sales/pages/sales-list-page').then((m): AreaScreenModule => ({ Component: m.SalesListPage })),
+  '/sales/return': () => import('../features/sales/pages/return-page').then((m): AreaScreenModule => ({ Component: m.ReturnPage })),
+  '/sales/:id': () => import('../features/sales/pages/sale-card-page').then((m): AreaScreenModule => ({ Component: m.SaleCardPage })),
   '/orders': orders('OrdersPage'),
   '/orders/:id': orders('OrderPage'),
   '/orders/archive/:id': () => import('../screens/order-details-screen'),

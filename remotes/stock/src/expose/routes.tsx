@@ -12,6 +12,9 @@ import { areaMeta } from './area';
 const stock = (name: keyof typeof import('../features/stock/screens')) => () =>
   import('../features/stock/screens').then((m) => ({ Component: m[name] as ComponentType }));
 
+const leftovers = () => import('../features/stock/pages/leftovers-page').then((m) => ({ Component: m.LeftoversPage as ComponentType }));
+const productCard = () => import('../features/stock/pages/product-card-page').then((m) => ({ Component: m.ProductCardPage as ComponentType }));
+
 const catalog = (name: keyof typeof import('../features/catalog/screens')) => () =>
   import('../features/catalog/screens').then((m) => ({ Component: m[name] as ComponentType }));
 
@@ -20,8 +23,8 @@ const built: Record<string, AreaScreenLoader> = {
   '/categories': catalog('CategoryTree'),
   '/subcategories': catalog('SubcategoryList'),
   '/products': catalog('ProductsPage'),
-  '/stock': stock('LeftoversPage'),
-  '/stock/leftovers': stock('LeftoversPage'),
+  '/stock': leftovers,
+  '/stock/leftovers': leftovers,
   '/stock/posting': stock('ReceiptList'),
   '/stock/posting/:id': stock('ReceiptPage'),
   '/stock/write-off': stock('WriteOffList'),
@@ -32,8 +35,8 @@ const built: Record<string, AreaScreenLoader> = {
   '/stock/inventory/:id': stock('StocktakePage'),
   '/stock/refund': stock('RefundList'),
   '/stock/refund/:id': stock('SupplierReturnPage'),
-  '/stock/product': stock('ProductCardPage'),
-  '/stock/product/:id': stock('ProductCardPage'),
+  '/stock/product': productCard,
+  '/stock/product/:id': productCard,
 };
 
 export const routes: AreaRoute[] = defineAreaRoutes(

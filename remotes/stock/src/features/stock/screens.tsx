@@ -5,9 +5,11 @@ import { StockTabs } from '../../shared/stock-tabs';
 import { DocumentListPage } from './pages/document-list-page';
 import { DocumentPage } from './pages/document-page';
 
-/** The stock screens as react-router's lazy modules expect them (one chunk: they share the document screens). */
-export { LeftoversPage } from './pages/leftovers-page';
-export { ProductCardPage } from './pages/product-card-page';
+/**
+ * The stock documents' screens (one chunk: they share the document list and card). The balances and the
+ * product card are chunks of their own (`expose/routes.tsx`), so the first visit to /stock does not
+ * download the documents' date pickers, steps and timelines.
+ */
 
 export const ReceiptList = () => <DocumentListPage type="receipt" />;
 export const ReceiptPage = () => <DocumentPage type="receipt" />;
