@@ -267,7 +267,7 @@ describe('cancelling', () => {
     expect(cancelled.status).toBe('cancelled');
     expect(await balance(p, wh[0])).toBe(0);
     expect(await pool(p)).toEqual({ qty: 0, value: 0 });
-    const rows = await app.db.select().from(stockMovements).where(eq(stockMovements.documentId, r.id));
+    const rows = await app.db.select().from(stockMovements).where(eq(stockMovements.documentId, r.id)).orderBy(asc(stockMovements.seq));
     expect(rows.map((m) => [m.qty, m.value, m.cancellation])).toEqual([
       [3, 750, false],
       [-3, -750, true],
