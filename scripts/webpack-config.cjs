@@ -87,6 +87,42 @@ function federationExperiments(kind) {
 }
 
 /**
+ * The host's `preload.json`: the script files each first screen needs beyond `main.js`, by named chunk
+ * group (`webpackChunkName` in host/src/app). The server sends them as `Link: rel=preload` headers with
+ * `index.html` (server/src/plugins/static.ts), so the browser fetches them while `main.js` is still
+ * downloading instead of one round trip after another (main.js runs and asks for the bootstrap, which
+ * asks for the screen): `signedOut` for the sign-in page, `signedIn` for the signed-in shell, `main` for
+ * the main page on top of it.
+ */
+const PRELOAD_GROUPS = { signedOut: ['bootstrap', 'page-login'], signedIn: ['bootstrap', 'shell'], main: ['page-main'] };
+class PreloadListPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PreloadListPlugin', (compilation) => {
+      // REPORT: after the real content hashes have renamed the files.
+      compilation.hooks.processAssets.tap({ name: 'PreloadListPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const inEntry = new Set();
+        for (const entrypoint of compilation.entrypoints.values()) for (const chunk of entrypoint.chunks) for (const f of chunk.files) inEntry.add(f);
+        const list = {};
+        for (const [key, groups] of Object.entries(PRELOAD_GROUPS)) {
+          const files = new Set();
+          for (const name of groups) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) {
+              compilation.errors.push(new compiler.webpack.WebpackError(`PreloadListPlugin: no chunk group named "${name}" (webpackChunkName in host/src/app)`));
+              continue;
+            }
+            for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js') && !inEntry.has(f)) files.add(`/${f}`);
+          }
+          list[key] = [...files].sort();
+        }
+        compilation.emitAsset('preload.json', new sources.RawSource(`${JSON.stringify(list, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
  * @param {object} o
  * @param {string} o.dir            package directory (__dirname of the webpack.config.js)
  * @param {'host'|'remote'} o.kind
@@ -180,6 +216,7 @@ function makeConfig(o) {
         }),
         ...(HtmlWebpackPlugin
           ? [
+              new PreloadListPlugin(),
               new HtmlWebpackPlugin({
                 template: path.join(o.dir, 'public/index.html'),
                 favicon: path.join(o.dir, 'public/favicon.svg'),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import staticPlugin, { acceptedEncodings, cacheControlFor, remoteCacheControl } from '../src/plugins/static';
+import staticPlugin, { acceptedEncodings, cacheControlFor, hasTokenCookie, preloadLink, remoteCacheControl } from '../src/plugins/static';
 
 /** A dist folder as scripts/build.mjs leaves it. */
 function makeDist(): string {
@@ -16,6 +16,7 @@ function makeDist(): string {
   write('host/main.js', 'console.log("main")');
   write('host/835.477ec9ced168.js', 'console.log("chunk")');
   write('host/favicon.svg', '<svg/>');
+  write('host/preload.json', JSON.stringify({ signedOut: ['/861.eb36c505b770.js', '/page-login.d7e53671f2ef.js'], signedIn: ['/shell.fd2d03486b82.js'], main: ['/page-main.2514d629e3e7.js'] }));
   write('mfe/stock/0.1.0-abc123/remoteEntry.js', 'var stock;');
   write('mfe/stock/0.1.0-abc123/mf-manifest.json', '{"id":"stock"}');
   write('mfe/stock/0.1.0-abc123/154.883cd522fa31.js', 'chunk');
@@ -61,6 +62,50 @@ describe('static plugin', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>host</title>');
     }
+  });
+
+  it('sends index.html with preload hints for the screen it will show: sign-in without the session cookie, the shell with it', async () => {
+    const login = await app.inject({ method: 'GET', url: '/login' });
+    expect(login.headers.link).toBe('</861.eb36c505b770.js>; rel=preload; as=script, </page-login.d7e53671f2ef.js>; rel=preload; as=script');
+    expect(login.headers.vary).toBe('Accept-Encoding, Cookie');
+    // A signed-out visit to any screen is sent to the sign-in page.
+    expect((await app.inject({ method: 'GET', url: '/stock/leftovers' })).headers.link).toContain('page-login');
+    const area = await app.inject({ method: 'GET', url: '/stock/leftovers', headers: { cookie: 'location=l1; token=abc.def' } });
+    expect(area.headers.link).toBe('</shell.fd2d03486b82.js>; rel=preload; as=script');
+    const main = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'token=abc' } });
+    expect(main.headers.link).toBe('</shell.fd2d03486b82.js>; rel=preload; as=script, </page-main.2514d629e3e7.js>; rel=preload; as=script');
+    // Files are not documents: no hints.
+    expect((await app.inject({ method: 'GET', url: '/main.js' })).headers.link).toBeUndefined();
+  });
+
+  it('serves index.html without hints when preload.json is broken, and picks up a rebuilt one', async () => {
+    const own = makeDist();
+    fs.writeFileSync(path.join(own, 'host/preload.json'), '{ not json');
+    const ownApp = await buildApp(own);
+    try {
+      const res = await ownApp.inject({ method: 'GET', url: '/login' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBeUndefined();
+      const file = path.join(own, 'host/preload.json');
+      fs.writeFileSync(file, JSON.stringify({ signedOut: ['/x.js'], signedIn: [], main: [] }));
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect((await ownApp.inject({ method: 'GET', url: '/login' })).headers.link).toBe('</x.js>; rel=preload; as=script');
+    } finally {
+      await ownApp.close();
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('builds preload hints only from plain root script names, and reads the session cookie by name', () => {
+    const list = { signedOut: ['/a.js', '//evil.example/x.js', '/b.js>; rel=stylesheet', '/c.css'], signedIn: [], main: ['/m.js'] };
+    expect(preloadLink(list, { signedIn: false, path: '/login' })).toBe('</a.js>; rel=preload; as=script');
+    expect(preloadLink(list, { signedIn: true, path: '/stock' })).toBeNull();
+    expect(preloadLink(null, { signedIn: false, path: '/login' })).toBeNull();
+    expect(hasTokenCookie('token=x')).toBe(true);
+    expect(hasTokenCookie('location=1; token=x')).toBe(true);
+    expect(hasTokenCookie('mytoken=x')).toBe(false);
+    expect(hasTokenCookie('token=')).toBe(false);
+    expect(hasTokenCookie(undefined)).toBe(false);
   });
 
   it('does not catch /api/*: known routes answer, unknown ones keep the JSON 404', async () => {

@@ -125,6 +125,56 @@ function resolveInside(root: string, rel: string): string | null {
   }
 }
 
+/** The host build's `preload.json` (scripts/webpack-config.cjs, PreloadListPlugin). */
+export interface PreloadList {
+  signedOut: string[];
+  signedIn: string[];
+  main: string[];
+}
+
+/**
+ * The `Link` header sent with `index.html`: the scripts of the screen this request will show, so the
+ * browser downloads them alongside `main.js` rather than after it has run. Without the `token` cookie
+ * the app shows the sign-in page (any path but an unknown one, whose small page needs no preload to be
+ * worth it); with it, the signed-in shell, and on `/` the main page too. Only plain root file names.
+ */
+export function preloadLink(list: PreloadList | null, { signedIn, path: p }: { signedIn: boolean; path: string }): string | null {
+  if (!list) return null;
+  const files = signedIn ? [...list.signedIn, ...(p === '/' ? list.main : [])] : list.signedOut;
+  const safe = files.filter((f) => typeof f === 'string' && /^\/[\w.-]+\.js$/.test(f));
+  return safe.length ? safe.map((f) => `<${f}>; rel=preload; as=script`).join(', ') : null;
+}
+
+/** Whether the request carries the session cookie (`token`, shared-core cookies.ts); not checked here. */
+export function hasTokenCookie(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && /(?:^|;\s*)token=[^;\s]/.test(cookieHeader);
+}
+
+/** Reads `preload.json` again whenever the host is rebuilt (its mtime changes); a broken one is ignored. */
+function preloadReader(file: string): () => PreloadList | null {
+  let cached: { mtimeMs: number; list: PreloadList | null } | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      let list: PreloadList | null;
+      try {
+        const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<PreloadList>;
+        const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+        list = { signedOut: arr(raw.signedOut), signedIn: arr(raw.signedIn), main: arr(raw.main) };
+      } catch {
+        list = null;
+      }
+      cached = { mtimeMs, list };
+    }
+    return cached.list;
+  };
+}
+
 function urlPath(request: FastifyRequest): string {
   const raw = request.raw.url ?? '/';
   const q = raw.indexOf('?');
@@ -153,15 +203,15 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, { root: distDir, serve: false });
 
-    const sendFile = (request: FastifyRequest, reply: FastifyReply, abs: string, cache: string) => {
+    const sendFile = (request: FastifyRequest, reply: FastifyReply, abs: string, cache: string, vary = 'Accept-Encoding') => {
       reply.header('Cache-Control', cache);
       const variant = compressedVariant(request, abs);
       if (!variant) {
-        if (COMPRESSIBLE.test(abs)) reply.header('Vary', 'Accept-Encoding');
+        if (COMPRESSIBLE.test(abs)) reply.header('Vary', vary);
         return reply.sendFile(path.basename(abs), path.dirname(abs), { cacheControl: false, dotfiles: 'deny' });
       }
       // The precompressed copy, typed as the original; no ranges over an encoded body.
-      reply.header('Content-Type', contentTypeOf(abs)).header('Content-Encoding', variant.encoding).header('Vary', 'Accept-Encoding');
+      reply.header('Content-Type', contentTypeOf(abs)).header('Content-Encoding', variant.encoding).header('Vary', vary);
       return reply.sendFile(path.basename(variant.file), path.dirname(variant.file), {
         cacheControl: false,
         dotfiles: 'deny',
@@ -178,13 +228,17 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
     });
 
     const indexHtml = path.join(hostDir, 'index.html');
+    const readPreload = preloadReader(path.join(hostDir, 'preload.json'));
     const spa = async (request: FastifyRequest, reply: FastifyReply) => {
       const p = urlPath(request);
       if (isReserved(p)) return reply.callNotFound();
       const file = p === '/' ? null : resolveInside(hostDir, p.slice(1));
       if (file) return sendFile(request, reply, file, cacheControlFor(file));
       if (looksLikeFile(p) || !fs.existsSync(indexHtml)) return reply.callNotFound();
-      return sendFile(request, reply, indexHtml, cacheControl.revalidate);
+      const link = preloadLink(readPreload(), { signedIn: hasTokenCookie(request.headers.cookie), path: p });
+      if (link) reply.header('Link', link);
+      // The preload list depends on the session cookie.
+      return sendFile(request, reply, indexHtml, cacheControl.revalidate, 'Accept-Encoding, Cookie');
     };
     scope.get('/', spa);
     scope.get('/*', spa);
