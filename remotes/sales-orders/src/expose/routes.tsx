@@ -5,18 +5,16 @@ const placeholder = (title: string) => () =>
   import('../screens/not-built-screen').then((m): AreaScreenModule => ({ Component: m.notBuiltScreen(title) }));
 
 /** Screens that are not placeholders, by path. */
-const orders = (name: keyof typeof import('../features/repair-orders/screens')) => () =>
-  import('../features/repair-orders/screens').then((m): AreaScreenModule => ({ Component: m[name] }));
 
-// Each sales screen is a chunk of its own: the counter, the journal, a sale's card and a return share
-// only what webpack splits out for them, so the first visit downloads one screen's code.
+// Each screen is a chunk of its own (webpack splits out what screens share), so a first visit downloads
+// one screen's code: the journal does not bring the counter, the order list not the order's dialogs.
 const screens: Record<string, () => Promise<AreaScreenModule>> = {
   '/sales': () => import('../features/sales/pages/sale-page').then((m): AreaScreenModule => ({ Component: m.SalePage })),
   '/sales/list': () => import('../features/sales/pages/sales-list-page').then((m): AreaScreenModule => ({ Component: m.SalesListPage })),
   '/sales/return': () => import('../features/sales/pages/return-page').then((m): AreaScreenModule => ({ Component: m.ReturnPage })),
   '/sales/:id': () => import('../features/sales/pages/sale-card-page').then((m): AreaScreenModule => ({ Component: m.SaleCardPage })),
-  '/orders': orders('OrdersPage'),
-  '/orders/:id': orders('OrderPage'),
+  '/orders': () => import('../features/repair-orders/pages/orders-page').then((m): AreaScreenModule => ({ Component: m.OrdersPage })),
+  '/orders/:id': () => import('../features/repair-orders/pages/order-page').then((m): AreaScreenModule => ({ Component: m.OrderPage })),
   '/orders/archive/:id': () => import('../screens/order-details-screen'),
   '/credits': () => import('../features/credits/screens').then((m): AreaScreenModule => ({ Component: m.CreditsPage })),
   '/patterns': () => import('../features/templates/screens').then((m): AreaScreenModule => ({ Component: m.TemplatesPage })),

@@ -15,14 +15,14 @@ const stock = (name: keyof typeof import('../features/stock/screens')) => () =>
 const leftovers = () => import('../features/stock/pages/leftovers-page').then((m) => ({ Component: m.LeftoversPage as ComponentType }));
 const productCard = () => import('../features/stock/pages/product-card-page').then((m) => ({ Component: m.ProductCardPage as ComponentType }));
 
-const catalog = (name: keyof typeof import('../features/catalog/screens')) => () =>
-  import('../features/catalog/screens').then((m) => ({ Component: m[name] as ComponentType }));
+const categories = (name: 'CategoryTree' | 'SubcategoryList') => () => import('../features/catalog/screens').then((m) => ({ Component: m[name] as ComponentType }));
+const products = () => import('../features/catalog/pages/products-page').then((m) => ({ Component: m.ProductsPage as ComponentType }));
 
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
 const built: Record<string, AreaScreenLoader> = {
-  '/categories': catalog('CategoryTree'),
-  '/subcategories': catalog('SubcategoryList'),
-  '/products': catalog('ProductsPage'),
+  '/categories': categories('CategoryTree'),
+  '/subcategories': categories('SubcategoryList'),
+  '/products': products,
   '/stock': leftovers,
   '/stock/leftovers': leftovers,
   '/stock/posting': stock('ReceiptList'),
