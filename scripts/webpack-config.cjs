@@ -88,7 +88,7 @@ function federationExperiments(kind) {
 
 /**
  * The host's `preload.json`: the script files each first screen needs beyond `main.js`, by named chunk
- * group (`webpackChunkName` in host/src/app). The server sends them as `Link: rel=preload` headers with
+ * group (`webpackChunkName` in host/src). The server sends them as `Link: rel=preload` headers with
  * `index.html` (server/src/plugins/static.ts), so the browser fetches them while `main.js` is still
  * downloading instead of one round trip after another (main.js runs and asks for the bootstrap, which
  * asks for the screen): `signedOut` for the sign-in page, `signedIn` for the signed-in shell, `main` for
@@ -109,7 +109,7 @@ class PreloadListPlugin {
           for (const name of groups) {
             const group = compilation.namedChunkGroups.get(name);
             if (!group) {
-              compilation.errors.push(new compiler.webpack.WebpackError(`PreloadListPlugin: no chunk group named "${name}" (webpackChunkName in host/src/app)`));
+              compilation.errors.push(new compiler.webpack.WebpackError(`PreloadListPlugin: no chunk group named "${name}" (webpackChunkName in host/src)`));
               continue;
             }
             for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js') && !inEntry.has(f)) files.add(`/${f}`);
