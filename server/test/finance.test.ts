@@ -6,7 +6,7 @@
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   cashboxListSchema,
   cashLedgerPageSchema,
@@ -266,7 +266,7 @@ describe('operations', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Нельзя отменить ${a.number}: В кассе «Тестовая касса ${seq}» недостаточно денег: доступно 50,00 ₽`);
     expect(await balanceOf(box)).toBe(5000);
-    const rows = await app.db.select().from(cashMovements).where(eq(cashMovements.operationId, b.id));
+    const rows = await app.db.select().from(cashMovements).where(eq(cashMovements.operationId, b.id)).orderBy(asc(cashMovements.seq));
     expect(rows.map((r) => [r.amount, r.cancellation])).toEqual([
       [-10000, false],
       [10000, true],
@@ -298,7 +298,7 @@ describe('operations', () => {
     ok(await call('POST', `/operations/${refund.id}/cancel`), 200);
     const [final] = await app.db.select().from(counterparties).where(eq(counterparties.id, client.id));
     expect(final.balance).toBe(balanceBefore + 250000);
-    const refundEntries = await app.db.select().from(clientLedger).where(eq(clientLedger.documentId, refund.id));
+    const refundEntries = await app.db.select().from(clientLedger).where(eq(clientLedger.documentId, refund.id)).orderBy(asc(clientLedger.seq));
     expect(refundEntries.map((e) => [e.kind, e.amount, e.cancellation])).toEqual([
       ['refund', -50000, false],
       ['refund', 50000, true],
