@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import staticPlugin, { acceptedEncodings, cacheControlFor, hasTokenCookie, preloadLink, remoteCacheControl } from '../src/plugins/static';
+import staticPlugin, { acceptedEncodings, cacheControlFor, preloadLink, remoteCacheControl } from '../src/plugins/static';
 
 /** A dist folder as scripts/build.mjs leaves it. */
 function makeDist(): string {
@@ -30,6 +31,7 @@ async function buildApp(distDir: string, extra: Partial<{ remotesManifest: strin
   const app = Fastify({ logger: false });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Запрос не найден', code: 'not_found' }));
   app.get('/api/health', async () => ({ status: 'ok' }));
+  await app.register(cookie);
   await app.register(staticPlugin, { distDir, ...extra });
   await app.ready();
   return app;
@@ -96,16 +98,21 @@ describe('static plugin', () => {
     }
   });
 
-  it('builds preload hints only from plain root script names, and reads the session cookie by name', () => {
+  it('builds preload hints only from plain root script names', () => {
     const list = { signedOut: ['/a.js', '//evil.example/x.js', '/b.js>; rel=stylesheet', '/c.css'], signedIn: [], main: ['/m.js'] };
     expect(preloadLink(list, { signedIn: false, path: '/login' })).toBe('</a.js>; rel=preload; as=script');
     expect(preloadLink(list, { signedIn: true, path: '/stock' })).toBeNull();
     expect(preloadLink(null, { signedIn: false, path: '/login' })).toBeNull();
-    expect(hasTokenCookie('token=x')).toBe(true);
-    expect(hasTokenCookie('location=1; token=x')).toBe(true);
-    expect(hasTokenCookie('mytoken=x')).toBe(false);
-    expect(hasTokenCookie('token=')).toBe(false);
-    expect(hasTokenCookie(undefined)).toBe(false);
+  });
+
+  it('reads the session cookie by name: another cookie or an empty one is signed out', async () => {
+    const linkFor = async (cookieHeader?: string) =>
+      (await app.inject({ method: 'GET', url: '/stock', headers: cookieHeader ? { cookie: cookieHeader } : {} })).headers.link as string;
+    expect(await linkFor('token=x')).toContain('shell');
+    expect(await linkFor('location=1; token=x')).toContain('shell');
+    expect(await linkFor('mytoken=x')).toContain('page-login');
+    expect(await linkFor('token=')).toContain('page-login');
+    expect(await linkFor()).toContain('page-login');
   });
 
   it('does not catch /api/*: known routes answer, unknown ones keep the JSON 404', async () => {

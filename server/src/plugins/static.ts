@@ -141,13 +141,8 @@ export interface PreloadList {
 export function preloadLink(list: PreloadList | null, { signedIn, path: p }: { signedIn: boolean; path: string }): string | null {
   if (!list) return null;
   const files = signedIn ? [...list.signedIn, ...(p === '/' ? list.main : [])] : list.signedOut;
-  const safe = files.filter((f) => typeof f === 'string' && /^\/[\w.-]+\.js$/.test(f));
+  const safe = files.filter((f) => /^\/[\w.-]+\.js$/.test(f));
   return safe.length ? safe.map((f) => `<${f}>; rel=preload; as=script`).join(', ') : null;
-}
-
-/** Whether the request carries the session cookie (`token`, shared-core cookies.ts); not checked here. */
-export function hasTokenCookie(cookieHeader: string | undefined): boolean {
-  return !!cookieHeader && /(?:^|;\s*)token=[^;\s]/.test(cookieHeader);
 }
 
 /** Reads `preload.json` again whenever the host is rebuilt (its mtime changes); a broken one is ignored. */
@@ -235,7 +230,8 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
       const file = p === '/' ? null : resolveInside(hostDir, p.slice(1));
       if (file) return sendFile(request, reply, file, cacheControlFor(file));
       if (looksLikeFile(p) || !fs.existsSync(indexHtml)) return reply.callNotFound();
-      const link = preloadLink(readPreload(), { signedIn: hasTokenCookie(request.headers.cookie), path: p });
+      // The session cookie (parsed by @fastify/cookie, as auth reads it); whether it is still valid does not matter here.
+      const link = preloadLink(readPreload(), { signedIn: !!request.cookies?.token, path: p });
       if (link) reply.header('Link', link);
       // The preload list depends on the session cookie.
       return sendFile(request, reply, indexHtml, cacheControl.revalidate, 'Accept-Encoding, Cookie');
