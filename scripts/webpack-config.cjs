@@ -3,9 +3,11 @@
 // resolved from the calling package, so the repo root needs no dependencies.
 'use strict';
 
+const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 const { federationShared } = require('./federation-shared.cjs');
+const { antdLendingShared, isLendKey, LendChunksPlugin, lendSplitChunks } = require('./antd-lending.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -36,7 +38,7 @@ const ANTD_CONTEXT_MODULES = [
 ];
 const ANTD_RUNTIME_PACKAGES = ['@ant-design/cssinjs', '@rc-component/motion'];
 
-function splitAntdSharing(shared, req) {
+function splitAntdSharing(shared, req, kind) {
   if (!shared.antd || process.env.FEDERATION_ANTD === 'whole') return shared;
   const { antd: antdConfig, ...rest } = shared;
   const antdDir = path.dirname(req.resolve('antd/package.json'));
@@ -50,6 +52,9 @@ function splitAntdSharing(shared, req) {
     const pkgVersion = require(antdRequire.resolve(`${pkg}/package.json`)).version;
     rest[pkg] = { ...antdConfig, version: pkgVersion, import: pkg };
   }
+  // The components themselves: lent by the host to the areas (scripts/antd-lending.cjs).
+  // FEDERATION_ANTD=compiled: each area compiles its own (the layout before lending, for comparison).
+  if (process.env.FEDERATION_ANTD !== 'compiled') Object.assign(rest, antdLendingShared(kind, antdDir, version));
   return rest;
 }
 
@@ -64,7 +69,7 @@ const LAZY_IN_HOST = new Set(['@repo/ui']);
 function eagerInHost(kind, shared) {
   if (kind !== 'host' || process.env.FEDERATION_EAGER === '0') return shared;
   const out = {};
-  for (const [key, cfg] of Object.entries(shared)) out[key] = LAZY_IN_HOST.has(key) ? cfg : { ...cfg, eager: true };
+  for (const [key, cfg] of Object.entries(shared)) out[key] = LAZY_IN_HOST.has(key) || isLendKey(key) ? cfg : { ...cfg, eager: true };
   return out;
 }
 
@@ -205,7 +210,7 @@ function makeConfig(o) {
           exposes: o.exposes,
           // The host knows no remote at build time: remotes come from /remotes.json.
           remotes: {},
-          shared: eagerInHost(o.kind, splitAntdSharing(federationShared(), req)),
+          shared: eagerInHost(o.kind, splitAntdSharing(federationShared(), req, o.kind)),
           // The default ('version-first') loads every remote entry at start: one dead
           // remote would then break the whole shell.
           shareStrategy: 'loaded-first',
@@ -217,8 +222,12 @@ function makeConfig(o) {
         ...(HtmlWebpackPlugin
           ? [
               new PreloadListPlugin(),
+              new LendChunksPlugin(),
               new HtmlWebpackPlugin({
-                template: path.join(o.dir, 'public/index.html'),
+                // The page is plain HTML: given as content, it needs no child compilation (a child
+                // compilation would also run the federation plugins and emit a node-format copy of
+                // every lazily shared module, the lent antd components included).
+                templateContent: fs.readFileSync(path.join(o.dir, 'public/index.html'), 'utf8'),
                 favicon: path.join(o.dir, 'public/favicon.svg'),
                 scriptLoading: 'defer',
                 // main.js has no hash in its name: a query hash busts caches on deploy.
@@ -231,6 +240,9 @@ function makeConfig(o) {
         moduleIds: 'deterministic',
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: { passes: 1 } } })],
         chunkIds: 'deterministic',
+        // Host: webpack's defaults for its own chunks; the chunks of the antd components it lends are
+        // grouped apart (scripts/antd-lending.cjs).
+        ...(o.kind === 'host' ? { splitChunks: lendSplitChunks() } : {}),
       },
       performance: { hints: false },
       stats: 'errors-warnings',

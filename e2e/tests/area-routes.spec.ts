@@ -35,3 +35,29 @@ test('страница входа не загружает главный мак�
   expect(scripts.filter((s) => /\/(shell|screen-not-built|page-(main|settings|profile|debug|not-found))\./.test(s))).toEqual([]);
   expect(scripts.some((s) => s.includes('page-login'))).toBe(true);
 });
+
+test('раздел берёт компоненты antd у оболочки, а не скачивает свои', async ({ page, loginAs }) => {
+  // scripts/antd-lending.cjs: the host lends its antd components; an area compiles none of its own.
+  // Before lending, a first visit to the balances downloaded ~800 KB (decoded) of the stock area's own
+  // scripts, most of it antd (Table, Select, Form…); now its entry, zod, the screen and the contracts.
+  await loginAs('owner');
+  await expect(page.getByTestId('location-switcher')).toBeVisible();
+  const areaBytes: Promise<number>[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/mfe/stock/') && r.url().endsWith('.js')) areaBytes.push(r.body().then((b) => b.length, () => 0));
+  });
+  await page.evaluate(() => {
+    history.pushState({}, '', '/stock/leftovers');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('.ant-table')).toBeVisible();
+  const total = (await Promise.all(areaBytes)).reduce((a, b) => a + b, 0);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(400_000);
+  // The area's table is drawn by the host's antd: the host theme's hash class, as on the shell's menu.
+  const themeHash = (el: Element) => [...el.classList].find((c) => /^css-(?!var-)/.test(c));
+  const menuHash = await page.locator('.ant-menu').first().evaluate(themeHash);
+  const tableHash = await page.locator('.ant-table-wrapper').first().evaluate(themeHash);
+  expect(tableHash).toBeTruthy();
+  expect(tableHash).toBe(menuHash);
+});

@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { checkEntry, checkShared } from '../release-lib/checks.mjs';
+import { checkEntry, checkShared, consumedWithoutCopy } from '../release-lib/checks.mjs';
 import { previousVersion } from '../release-lib/live.mjs';
 import { repoRoot } from './repo-copy.mjs';
 
@@ -138,7 +138,10 @@ describe('checks', () => {
       fs.writeFileSync(path.join(hostDist, 'host', 'main.js'), `var x={${entries.join(',')}};`);
     };
     const manifest = JSON.parse(fs.readFileSync(path.join(versionDir, 'mf-manifest.json'), 'utf8'));
-    const own = Object.fromEntries(manifest.shared.map((s) => [s.name, s.version]));
+    // What the host's main.js registers: the singletons, and the antd components it lends the remote.
+    const lent = consumedWithoutCopy(versionDir);
+    assert.ok(lent.length > 0 && lent.every((n) => n.startsWith('antd/es/')), `lent: ${lent.join(', ')}`);
+    const own = { ...Object.fromEntries(lent.map((n) => [n, manifest.shared.find((s) => s.name === 'antd/es/config-provider/context').version])), ...Object.fromEntries(manifest.shared.map((s) => [s.name, s.version])) };
     writeHost(own);
     assert.deepEqual(checkShared(versionDir, hostDist).problems, []);
 
@@ -147,6 +150,11 @@ describe('checks', () => {
 
     writeHost({ ...own, '@repo/shared-core': '0.0.9' });
     assert.ok(checkShared(versionDir, hostDist).problems.some((p) => p.level === 'error' && /@repo\/shared-core/.test(p.en)));
+
+    const hostWithout = { ...own };
+    delete hostWithout[lent[0]];
+    writeHost(hostWithout);
+    assert.ok(checkShared(versionDir, hostDist).problems.some((p) => p.level === 'error' && p.en.includes(`takes ${lent[0]} from the host`)));
 
     const [maj, min, pat] = own.dayjs.split('.').map(Number);
     writeHost({ ...own, dayjs: `${maj}.${min}.${Math.max(0, pat - 1)}` });

@@ -289,5 +289,32 @@ export function checkShared(dir, distDir) {
       else problems.push(warning(`${s.name}: раздел собран с ${s.version}, хост даст ${hv}`, `${s.name}: the remote was built with ${s.version}, the host provides ${hv}`));
     }
   }
+  // Modules the remote takes from the host with no copy of its own (the antd components the host lends,
+  // scripts/antd-lending.cjs): a host that does not provide one cannot run the remote.
+  if (!host.source.startsWith('host/package.json')) {
+    for (const name of consumedWithoutCopy(dir)) {
+      if (host.versions[name]) continue;
+      problems.push(
+        error(
+          `раздел берёт ${name} у хоста, а живой хост его не предоставляет: сначала выпустите хост`,
+          `the remote takes ${name} from the host, which does not provide it: release the host first`,
+        ),
+      );
+    }
+  }
   return { problems, compared, source: host.source };
+}
+
+/**
+ * Shared modules the remote consumes with no fallback of its own (`import: false`): the federation
+ * plugin writes their fallback into the remote's entry as a function that throws "Can not get '<key>'".
+ */
+export function consumedWithoutCopy(dir) {
+  let src;
+  try {
+    src = fs.readFileSync(path.join(dir, 'remoteEntry.js'), 'utf8');
+  } catch {
+    return []; // reported by checkEntry
+  }
+  return [...new Set([...src.matchAll(/Can not get '([^']+)'/g)].map((m) => m[1]))].sort();
 }

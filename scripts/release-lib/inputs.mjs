@@ -12,6 +12,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const recipe = [
   'scripts/webpack-config.cjs',
   'scripts/federation-shared.cjs',
+  'scripts/antd-lending.cjs',
   'scripts/release-lib/stable-ids.cjs',
   'scripts/release-lib/area-meta.mjs',
   'pnpm-lock.yaml',
