@@ -108,7 +108,31 @@ function zone(files, patterns, { testKit = true } = {}) {
   return blocks;
 }
 
+/**
+ * A remote imports antd's components, not its internals: the host lends the component folders
+ * (scripts/antd-lending.cjs); a deep value import (`antd/es/input/TextArea`) is compiled into the area
+ * again, with its own copy of antd's form and space contexts. Type imports are erased, so they may.
+ */
+const antdInternals = {
+  files: areas.map((area) => `remotes/${area}/**/*.{ts,tsx,js,mjs,cjs}`),
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^antd/(es|lib)/',
+            allowTypeImports: true,
+            message: "Import antd components from 'antd': the host lends them; a deep import compiles antd's internals into the area again.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const boundaries = [
+  antdInternals,
   ...zone(['**/*.{ts,tsx,js,mjs,cjs}'], deepPackageImports, { testKit: false }),
   ...zone(['host/**/*.{ts,tsx,js,mjs,cjs}'], hostPatterns),
   ...areas.flatMap((area) => zone([`remotes/${area}/**/*.{ts,tsx,js,mjs,cjs}`], remotePatterns(area))),

@@ -95,8 +95,10 @@ const PLUGIN = 'LendChunksPlugin';
 
 /** Host only: lent components' chunks hold only what the shell and the UI kit do not (see the top). */
 class LendChunksPlugin {
-  /** @param {{ baseGroups?: string[], baseShared?: string[] }} [o] */
+  /** @param {{ expected?: boolean, baseGroups?: string[], baseShared?: string[] }} [o] */
   constructor(o = {}) {
+    // The build lends antd (not FEDERATION_ANTD=compiled|whole): finding nothing to regroup is an error.
+    this.expected = o.expected ?? true;
     // Chunk groups in the page whenever an area runs (webpackChunkName in host/src), and shared modules
     // every area loads from the host.
     this.baseGroups = o.baseGroups ?? ['bootstrap', 'shell'];
@@ -128,7 +130,15 @@ class LendChunksPlugin {
         else if (this.baseShared.has(key)) baseGroups.add(group);
       }
     }
-    if (!lendGroups.size) return; // the monolith, or a build without lending
+    if (!lendGroups.size) {
+      // The monolith has no shared modules at all; a federated build that lends must have lent groups
+      // (if not, the federation plugin's internals this relies on have changed: fail, do not ship the
+      // duplicates silently).
+      const federated = [...compilation.modules].some((m) => m.constructor && m.constructor.name === 'ProvideSharedModule');
+      if (federated && this.expected)
+        compilation.errors.push(new compilation.compiler.webpack.WebpackError(`${PLUGIN}: no lent antd component found in a federated build`));
+      return;
+    }
     for (const name of this.baseGroups) {
       const group = compilation.namedChunkGroups.get(name);
       if (!group) throw new Error(`${PLUGIN}: no chunk group named "${name}" (webpackChunkName in host/src)`);

@@ -222,7 +222,7 @@ function makeConfig(o) {
         ...(HtmlWebpackPlugin
           ? [
               new PreloadListPlugin(),
-              new LendChunksPlugin(),
+              new LendChunksPlugin({ expected: !['compiled', 'whole'].includes(process.env.FEDERATION_ANTD ?? '') }),
               new HtmlWebpackPlugin({
                 // The page is plain HTML: given as content, it needs no child compilation (a child
                 // compilation would also run the federation plugins and emit a node-format copy of
