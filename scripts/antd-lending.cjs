@@ -164,7 +164,6 @@ class LendChunksPlugin {
           const home = inBase(m);
           if (!home) continue;
           cg.disconnectChunkAndModule(chunk, m);
-          for (const c of cg.getModuleChunksIterable(m)) if (baseChunks.has(c)) add.add(c);
           add.add(home);
         }
         if (cg.getNumberOfChunkModules(chunk) === 0) emptied.add(chunk);
@@ -179,4 +178,4 @@ class LendChunksPlugin {
   }
 }
 
-module.exports = { antdLendingShared, antdComponents, isLendKey, LendChunksPlugin, lendSplitChunks, SHARE_PREFIX };
+module.exports = { antdLendingShared, isLendKey, LendChunksPlugin, lendSplitChunks };
