@@ -65,9 +65,11 @@ function antdLendingShared(kind, antdDir, version) {
 
 const isLendKey = (key) => key.startsWith(LEND_PREFIX);
 
+/** The share key a module provides (a federation ProvideSharedModule), else null. */
+const providedKey = (m) => (m && m.constructor && m.constructor.name === 'ProvideSharedModule' ? m._name : null);
+
 /** Is `group` the chunk group of a lent component (the block of its ProvideSharedModule)? */
-const isLendGroup = (group) =>
-  group.origins.some((o) => o.module && o.module.constructor.name === 'ProvideSharedModule' && o.module._name.startsWith(SHARE_PREFIX));
+const isLendGroup = (group) => group.origins.some((o) => providedKey(o.module)?.startsWith(SHARE_PREFIX));
 
 const isLendChunk = (chunk) => {
   const groups = [...chunk.groupsIterable];
@@ -93,16 +95,16 @@ function lendSplitChunks() {
 
 const PLUGIN = 'LendChunksPlugin';
 
+/** Chunk groups in the page whenever an area runs (webpackChunkName in host/src). */
+const BASE_GROUPS = ['bootstrap', 'shell'];
+/** Shared modules every area loads from the host. */
+const BASE_SHARED = new Set(['@repo/ui']);
+
 /** Host only: lent components' chunks hold only what the shell and the UI kit do not (see the top). */
 class LendChunksPlugin {
-  /** @param {{ expected?: boolean, baseGroups?: string[], baseShared?: string[] }} [o] */
-  constructor(o = {}) {
-    // The build lends antd (not FEDERATION_ANTD=compiled|whole): finding nothing to regroup is an error.
-    this.expected = o.expected ?? true;
-    // Chunk groups in the page whenever an area runs (webpackChunkName in host/src), and shared modules
-    // every area loads from the host.
-    this.baseGroups = o.baseGroups ?? ['bootstrap', 'shell'];
-    this.baseShared = new Set(o.baseShared ?? ['@repo/ui']);
+  /** @param {{ expected: boolean }} o  whether the build lends antd: then finding nothing to regroup is an error */
+  constructor(o) {
+    this.expected = o.expected;
   }
 
   apply(compiler) {
@@ -119,27 +121,28 @@ class LendChunksPlugin {
     const cg = compilation.chunkGraph;
     const lendGroups = new Set();
     const baseGroups = new Set();
+    let federated = false;
     for (const m of compilation.modules) {
-      const type = m.constructor && m.constructor.name;
-      const key = type === 'ProvideSharedModule' ? m._name : type === 'ConsumeSharedModule' ? m.options.shareKey : null;
+      const provided = providedKey(m);
+      federated ||= provided !== null;
+      const key = provided ?? (m.constructor && m.constructor.name === 'ConsumeSharedModule' ? m.options.shareKey : null);
       if (!key) continue;
       for (const block of m.blocks) {
         const group = cg.getBlockChunkGroup(block);
         if (!group) continue;
-        if (type === 'ProvideSharedModule' && key.startsWith(SHARE_PREFIX) && !m._eager) lendGroups.add(group);
-        else if (this.baseShared.has(key)) baseGroups.add(group);
+        if (provided?.startsWith(SHARE_PREFIX) && !m._eager) lendGroups.add(group);
+        else if (BASE_SHARED.has(key)) baseGroups.add(group);
       }
     }
     if (!lendGroups.size) {
       // The monolith has no shared modules at all; a federated build that lends must have lent groups
       // (if not, the federation plugin's internals this relies on have changed: fail, do not ship the
       // duplicates silently).
-      const federated = [...compilation.modules].some((m) => m.constructor && m.constructor.name === 'ProvideSharedModule');
       if (federated && this.expected)
         compilation.errors.push(new compilation.compiler.webpack.WebpackError(`${PLUGIN}: no lent antd component found in a federated build`));
       return;
     }
-    for (const name of this.baseGroups) {
+    for (const name of BASE_GROUPS) {
       const group = compilation.namedChunkGroups.get(name);
       if (!group) throw new Error(`${PLUGIN}: no chunk group named "${name}" (webpackChunkName in host/src)`);
       baseGroups.add(group);
@@ -171,7 +174,6 @@ class LendChunksPlugin {
       for (const c of add) if (group.unshiftChunk(c)) c.addGroup(group);
     }
     for (const chunk of emptied) {
-      if (cg.getNumberOfChunkModules(chunk) !== 0) continue;
       cg.disconnectChunk(chunk); // also takes it out of its groups
       compilation.chunks.delete(chunk);
     }

@@ -38,8 +38,15 @@ const ANTD_CONTEXT_MODULES = [
 ];
 const ANTD_RUNTIME_PACKAGES = ['@ant-design/cssinjs', '@rc-component/motion'];
 
+/**
+ * How antd is federated (FEDERATION_ANTD, a measuring switch, docs/performance.md): 'lent' (the default:
+ * contexts shared, components lent by the host), 'compiled' (contexts shared, each bundle compiles its
+ * components) or 'whole' (the package shared whole).
+ */
+const antdMode = ['compiled', 'whole'].includes(process.env.FEDERATION_ANTD) ? process.env.FEDERATION_ANTD : 'lent';
+
 function splitAntdSharing(shared, req, kind) {
-  if (!shared.antd || process.env.FEDERATION_ANTD === 'whole') return shared;
+  if (!shared.antd || antdMode === 'whole') return shared;
   const { antd: antdConfig, ...rest } = shared;
   const antdDir = path.dirname(req.resolve('antd/package.json'));
   const version = require(path.join(antdDir, 'package.json')).version;
@@ -53,8 +60,7 @@ function splitAntdSharing(shared, req, kind) {
     rest[pkg] = { ...antdConfig, version: pkgVersion, import: pkg };
   }
   // The components themselves: lent by the host to the areas (scripts/antd-lending.cjs).
-  // FEDERATION_ANTD=compiled: each area compiles its own (the layout before lending, for comparison).
-  if (process.env.FEDERATION_ANTD !== 'compiled') Object.assign(rest, antdLendingShared(kind, antdDir, version));
+  if (antdMode === 'lent') Object.assign(rest, antdLendingShared(kind, antdDir, version));
   return rest;
 }
 
@@ -222,7 +228,7 @@ function makeConfig(o) {
         ...(HtmlWebpackPlugin
           ? [
               new PreloadListPlugin(),
-              new LendChunksPlugin({ expected: !['compiled', 'whole'].includes(process.env.FEDERATION_ANTD ?? '') }),
+              new LendChunksPlugin({ expected: antdMode === 'lent' }),
               new HtmlWebpackPlugin({
                 // The page is plain HTML: given as content, it needs no child compilation (a child
                 // compilation would also run the federation plugins and emit a node-format copy of
