@@ -2,6 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/chromium';
+import { shareFromEnv, shareProjects } from './support/database-share';
 import { distDir } from './support/dist-dir';
 
 /**
@@ -15,6 +16,7 @@ const root = path.resolve(__dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
+  projects: shareProjects(shareFromEnv(process.env.E2E_SHARE)),
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -10,14 +10,30 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pnpm = process.env.npm_execpath?.includes('pnpm') ? [process.execPath, process.env.npm_execpath] : ['npx', '-y', 'pnpm@10.34.8'];
 
+const startedAt = Date.now();
+/** Each step's title, time and outcome, printed as a table when the command ends (also when a step fails). */
+const timings = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+function printTimings() {
+  if (!timings.length) return;
+  const width = Math.max(...timings.map((t) => t.title.length));
+  console.log('\nStep times:');
+  for (const t of timings) console.log(`  ${t.ok ? '✔' : '✖'} ${t.title.padEnd(width)}  ${seconds(t.ms).padStart(8)}`);
+  console.log(`  ${'total'.padEnd(width + 2)}  ${seconds(Date.now() - startedAt).padStart(8)}`);
+}
+process.on('exit', printTimings);
+
 /** Runs one step; returns its exit status after saying how it went. */
 function step(title, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const res = spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const status = res.status ?? 1;
+  timings.push({ title, ms: Date.now() - started, ok: status === 0 });
+  // `.ci/run` collects both passes' steps and prints them together at its end.
+  if (process.env.TEST_TIMINGS_FILE) fs.appendFileSync(process.env.TEST_TIMINGS_FILE, `${JSON.stringify({ pass: process.env.TEST_PASS ?? '', ...timings.at(-1) })}\n`);
   if (status !== 0) console.error(`✖ ${title} failed (exit ${status})`);
-  else console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  else console.log(`✔ ${title} (${seconds(Date.now() - started)})`);
   return status;
 }
 
@@ -81,7 +97,8 @@ run('unit and API tests (jest)', [...pnpm, '-r', '--workspace-concurrency=1', '-
 run('build host and remotes', [process.execPath, 'scripts/build.mjs']);
 ensureChromium();
 const e2eDb = db ? await freshDatabase(db, 'e2e') : null;
-const e2eStatus = step('end-to-end tests (Playwright, Chromium)', [...pnpm, '--filter', 'e2e', 'test'], e2eDb ? { E2E_DATABASE_URL: e2eDb.url } : {});
+const share = process.env.E2E_SHARE ? ` (${process.env.E2E_SHARE} share + smoke set)` : '';
+const e2eStatus = step(`end-to-end tests (Playwright, Chromium)${share}`, [...pnpm, '--filter', 'e2e', 'test'], e2eDb ? { E2E_DATABASE_URL: e2eDb.url } : {});
 await e2eDb?.drop();
 if (e2eStatus !== 0) process.exit(e2eStatus);
 console.log('\nAll tests passed.');

@@ -1,7 +1,7 @@
 import { demo, expect, loginThroughForm, test } from '../support/fixtures';
 
 test.describe('Вход и выход', () => {
-  test('сотрудник входит с демо-учётной записью', async ({ page, loginAs }) => {
+  test('сотрудник входит с демо-учётной записью', { tag: '@smoke' }, async ({ page, loginAs }) => {
     await loginAs('owner');
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('user-menu')).toBeVisible();

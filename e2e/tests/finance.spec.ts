@@ -30,7 +30,7 @@ async function post(page: Page, o: { amount: string; category?: string; comment:
 }
 
 test.describe('Финансы', () => {
-  test('кассовая смена: открыть, приход, расход, закрыть с недостачей', async ({ page, loginAs }) => {
+  test('кассовая смена: открыть, приход, расход, закрыть с недостачей', { tag: '@smoke' }, async ({ page, loginAs }) => {
     test.setTimeout(90_000);
     await loginAs('cashier');
     await page.goto('/finance');

@@ -38,7 +38,7 @@ function printed(page: Page): Promise<string> {
 }
 
 test.describe('Заказы на ремонт', () => {
-  test('приёмка: новый клиент, неверный IMEI отклонён на поле, предоплата и квитанция', async ({ page, loginAs }) => {
+  test('приёмка: новый клиент, неверный IMEI отклонён на поле, предоплата и квитанция', { tag: '@smoke' }, async ({ page, loginAs }) => {
     test.setTimeout(90_000);
     await loginAs('manager');
     await switchTo(page, 'Арбате');

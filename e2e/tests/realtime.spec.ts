@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 
-test('статус соединения доходит до «Подключено»', async ({ page, loginAs }) => {
+test('статус соединения доходит до «Подключено»', { tag: '@smoke' }, async ({ page, loginAs }) => {
   await loginAs('owner');
   await expect(page.getByTestId('realtime-status')).toContainText('Подключено');
 });

@@ -52,7 +52,7 @@ const rub = (kopecks: number) => {
 };
 
 test.describe('Продажи', () => {
-  test('продажа сканером и клавиатурой: карта + наличные со сдачей, чек, склад, касса и история клиента', async ({ page, loginAs, request }) => {
+  test('продажа сканером и клавиатурой: карта + наличные со сдачей, чек, склад, касса и история клиента', { tag: '@smoke' }, async ({ page, loginAs, request }) => {
     test.setTimeout(120_000);
     const owner = await apiLogin(request, 'owner');
     const { arbat } = await shops(request, owner);

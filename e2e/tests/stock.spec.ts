@@ -23,7 +23,7 @@ async function pickProduct(page: Page, search: string) {
 }
 
 test.describe('Склад', () => {
-  test('оприходование смартфонов с серийными номерами', async ({ page, loginAs }) => {
+  test('оприходование смартфонов с серийными номерами', { tag: '@smoke' }, async ({ page, loginAs }) => {
     await loginAs('owner');
     await page.goto('/stock/posting');
     await page.getByRole('button', { name: 'Новое оприходование' }).click();
