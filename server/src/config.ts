@@ -22,6 +22,19 @@ export interface Config {
   images: ImageLimits;
   /** How long a client may take to send a request or keep a connection idle (docs/security.md, «Timeouts and proxy»). */
   timeouts: HttpTimeouts;
+  /** Backups (docs/operations.md). */
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** `BACKUP_DIR` as set; `backupDir(config)` gives the folder in use (default `<DATA_DIR>/backups` on PGlite, none on PostgreSQL). */
+  dir: string | null;
+  /** `BACKUP_KEEP_DAYS`: daily backup files older than this are deleted (default 14). */
+  keepDays: number;
+  /** `BACKUP_DAILY=false` turns the daily backup off. It runs only when `dir` is set. */
+  daily: boolean;
+  /** `BACKUP_TIME` (`HH:MM`, server's local time, default 03:00): when the daily backup runs. */
+  time: string;
 }
 
 export interface HttpTimeouts {
@@ -74,7 +87,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: positiveInt(env.CONNECTION_TIMEOUT_MS, 120_000),
       keepAliveMs: positiveInt(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
     },
+    backup: backupConfig(env),
   };
+}
+
+/** Where backups go: `BACKUP_DIR`, else `<DATA_DIR>/backups` for a PGlite folder; null (none) for PostgreSQL or memory. */
+export function backupDir(config: Pick<Config, 'backup' | 'databaseUrl' | 'dataDir'>): string | null {
+  if (config.backup.dir) return config.backup.dir;
+  if (config.databaseUrl || config.dataDir.startsWith('memory://')) return null;
+  return path.join(config.dataDir, 'backups');
+}
+
+function backupConfig(env: NodeJS.ProcessEnv): BackupConfig {
+  const dir = env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null;
+  const time = /^([01]\d|2[0-3]):[0-5]\d$/.test(env.BACKUP_TIME ?? '') ? env.BACKUP_TIME! : '03:00';
+  return { dir, keepDays: positiveInt(env.BACKUP_KEEP_DAYS, 14), daily: env.BACKUP_DAILY !== 'false', time };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 async function main() {
   const config = loadConfig();
@@ -26,6 +27,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second server on the same PGlite folder: one clear line, nothing touched (docs/operations.md).
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

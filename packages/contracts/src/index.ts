@@ -21,3 +21,4 @@ export * from './realtime';
 export * from './health';
 export * from './remotes';
 export * from './releases';
+export * from './backup';

@@ -12,10 +12,11 @@ import { releasesModule } from './releases';
 import { stockModule } from './stock';
 import { templatesModule } from './templates';
 import { salesModule } from './sales';
+import { backupModule } from './backup';
 
 /**
  * Every server module, in mounting order. `app.ts` mounts their routes, the OpenAPI document lists
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, auditModule, releasesModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, auditModule, releasesModule, backupModule];

@@ -9,6 +9,7 @@ import { AuditJournal } from './audit/audit-journal';
 import { LocationCard } from './location-card';
 import { LocationFormDrawer } from './location-form-drawer';
 import { ReleasesTab } from './releases/releases-tab';
+import { BackupsTab } from './backups/backups-tab';
 import { WarehousesTab } from './warehouses/warehouses-tab';
 import { CashboxesTab } from './cashboxes/cashboxes-tab';
 import { OrderStatusesTab } from './order-statuses/order-statuses-tab';
@@ -25,11 +26,13 @@ const RELEASES = 'releases';
 const WAREHOUSES = 'warehouses';
 const CASHBOXES = 'cashboxes';
 const ORDER_STATUSES = 'order-statuses';
+const BACKUPS = 'backups';
 
 /**
  * «Настройки магазина»: the locations; their warehouses («Склады»), cashboxes («Кассы») and the repair orders' statuses
  * («Статусы заказов», `manage_settings`); the journal of
- * changes for roles with `view:audit`; the areas' versions («Версии разделов») for roles with `manage_settings`.
+ * changes for roles with `view:audit`; the areas' versions («Версии разделов») and the backups («Резервные копии»)
+ * for roles with `manage_settings`.
  */
 export function SettingsPage() {
   const canViewAudit = useRule('view:audit');
@@ -43,6 +46,7 @@ export function SettingsPage() {
     ...(canManageReleases ? [{ key: ORDER_STATUSES, label: 'Статусы заказов', children: <OrderStatusesTab /> }] : []),
     ...(canViewAudit ? [{ key: AUDIT, label: 'Журнал изменений', children: <AuditJournal /> }] : []),
     ...(canManageReleases ? [{ key: RELEASES, label: 'Версии разделов', children: <ReleasesTab /> }] : []),
+    ...(canManageReleases ? [{ key: BACKUPS, label: 'Резервные копии', children: <BackupsTab /> }] : []),
   ];
   // Without the rights there is nothing to switch between; a shared `?tab=…` link simply lands on the shops.
   if (tabs.length === 1) return <LocationsTab />;

@@ -15,4 +15,5 @@ export * from '../../modules/orders/schema';
 export * from '../../modules/templates/schema';
 export * from '../../modules/credits/schema';
 export * from '../../modules/sales/schema';
+export * from '../../modules/backup/schema';
 export * from './seed-runs';
