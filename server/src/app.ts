@@ -8,6 +8,7 @@ import type { ModuleDefinition } from './lib/module';
 import { modules as allModules } from './modules';
 import { registerLocationReference } from './modules/location/references';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import bodyPlugin from './plugins/body';
 import securityPlugin, { logRedactPaths, logSerializers } from './plugins/security';
 import docsPlugin from './plugins/docs';
 import authPlugin from './plugins/auth';
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logger, logStream, modules = 
   for (const m of modules) for (const ref of m.locationReferences ?? []) registerLocationReference(ref);
 
   await app.register(errorsPlugin);
+  await app.register(bodyPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(docsPlugin, { tags: modules.flatMap((m) => (m.tag ? [m.tag] : [])) });

@@ -41,6 +41,15 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const checkTokenResponseSchema = z.object({ status: z.enum(['valid', 'invalid']) }).meta({ id: 'CheckToken' });
 export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
+/**
+ * `GET /auth/bootstrap`: the seed's start-up (check the token; if valid, load the profile) in one round
+ * trip: `check-token`'s status and, only when it is `valid`, the profile `GET /auth/me` would answer.
+ */
+export const authBootstrapResponseSchema = z
+  .object({ status: z.enum(['valid', 'invalid']), profile: profileSchema.optional() })
+  .meta({ id: 'AuthBootstrap' });
+export type AuthBootstrapResponse = z.infer<typeof authBootstrapResponseSchema>;
+
 export const updateProfileRequestSchema = z.object({
   name: safeText({ min: 2, max: 120, messages: { required: 'Укажите имя', tooShort: 'Имя должно быть не короче 2 символов', tooLong: 'Имя слишком длинное' } }),
 });

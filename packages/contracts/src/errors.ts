@@ -47,6 +47,8 @@ export const messages = {
   connectionError: 'Ошибка соединения',
   validation: 'Проверьте правильность заполнения полей',
   malformedJson: 'Тело запроса не является корректным JSON',
+  /** JSON that parsed, but is `null`, a list, a string or a number where the operation takes an object. */
+  bodyNotObject: 'Тело запроса должно быть объектом JSON',
   unsupportedMediaType: 'Неподдерживаемый тип содержимого запроса',
   bodyTooLarge: 'Слишком большой объём данных в запросе',
   missingLocationId: 'Отсутствует ID магазина',

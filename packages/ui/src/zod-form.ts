@@ -15,8 +15,9 @@ import type { z } from 'zod';
 
 type Issue = { code?: string; input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string; format?: string };
 
-// Russian words for what a schema leaves to zod's (English) defaults. A message the schema states
-// itself always wins over these (zod's precedence: schema > per-parse > locale).
+// A form's short words for what a schema leaves to the contracts' Russian error map («Заполните поле» at a
+// field rather than «Обязательное поле»). A message the schema states itself always wins over these (zod's
+// precedence: schema > per-parse > locale).
 const fallbackMessages = new Set<string>();
 function fallback(iss: Issue): string {
   const text = (() => {

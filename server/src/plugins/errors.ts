@@ -22,6 +22,19 @@ function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: st
   return errors;
 }
 
+/**
+ * The body parsed, but as `null`, a list, a string or a number where the operation takes an object:
+ * one clear sentence instead of zod's words about types. (No body at all is read as `{}`,
+ * plugins/body.ts.) fastify-type-provider-zod gives each issue as `{ keyword: code, instancePath, params }`.
+ */
+function isNotObjectBody(issues: ReadonlyArray<{ keyword?: string; instancePath?: string; params?: unknown }>, body: unknown): boolean {
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+  return issues.some((i) => {
+    if (i.instancePath !== '/' && i.instancePath !== '') return false;
+    return i.keyword === 'invalid_type' ? (i.params as { expected?: string } | undefined)?.expected === 'object' : !isObject;
+  });
+}
+
 /** Postgres error codes that user input can provoke and that have an honest answer. */
 const pgAnswers: Record<string, { status: number; code: ErrorResponse['code']; message: string }> = {
   '23505': { status: 409, code: 'conflict', message: 'Такая запись уже существует' },
@@ -119,6 +132,9 @@ export default fp(async (app) => {
       return send(reply, error.statusCode, { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'body' && isNotObjectBody(error.validation as never, request.body)) {
+        return send(reply, 400, { message: messages.bodyNotObject, code: 'validation', errors: { _: messages.bodyNotObject } });
+      }
       const errors = fieldErrors(error.validation as never);
       return send(reply, 400, { message: messages.validation, code: 'validation', errors });
     }

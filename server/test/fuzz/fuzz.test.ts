@@ -6,7 +6,10 @@
  * unknown and foreign ids, a foreign `Shop`. `oracle.ts` says what must never happen.
  *
  * Reproducible: `FUZZ_SEED=<n>` (printed on failure) sends the same requests in the same order;
- * `FUZZ_BUDGET=<n>` is the number of cases per operation and role (priority cases are always sent).
+ * `FUZZ_BUDGET=<n>` is the number of cases per operation and role (priority cases are always sent
+ * while the request bound allows). `FUZZ_REQUESTS=<n>` bounds the whole suite's requests, so its
+ * time stays fixed as routes are added: each operation of each run gets an equal share of what is
+ * left (what one uses less goes to the next), priority cases first. Each run prints its count.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { hasRule, type Profile, type RequiredRule } from '@repo/contracts';
@@ -22,6 +25,10 @@ import { createRng, hashSeed } from './prng';
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_260_707);
 const budget = Number(process.env.FUZZ_BUDGET ?? 40);
+/** The suite's requests at most: today every priority case of every operation fits (~19,900 requests, ~90 s of CPU); as areas add operations, their random cases give way first. */
+const maxRequests = Number(process.env.FUZZ_REQUESTS ?? 20_000);
+/** The runs: anonymous, then the four roles. */
+const runs = 5;
 /** Fuzz requests come from their own address, so the login throttle they trip never blocks the suite's own sign-ins. */
 const fuzzAddress = '203.0.113.7';
 
@@ -44,6 +51,29 @@ interface Failure {
   request: string;
   status: number;
   body: string;
+}
+
+/** The request bound, shared by the runs in order: what is left, and how many (run, operation) shares it is split into. */
+const quota = { left: maxRequests, shares: 0, sent: 0, droppedPriority: 0 };
+
+/**
+ * The cases one operation may send under the bound: all of them when they fit its share, else the
+ * base request, then priority cases, then the others, up to the share.
+ */
+function bounded(cases: FuzzRequest[], rng: ReturnType<typeof createRng>): FuzzRequest[] {
+  const share = Math.max(1, Math.floor(quota.left / Math.max(1, quota.shares)));
+  quota.shares -= 1;
+  let out = cases;
+  if (cases.length > share) {
+    const [base, ...rest] = cases;
+    const priority = rest.filter((c) => c.priority);
+    quota.droppedPriority += Math.max(0, priority.length - (share - 1));
+    const kept = [...priority, ...rest.filter((c) => !c.priority)].slice(0, share - 1);
+    out = [base, ...rng.shuffle(kept)];
+  }
+  quota.left = Math.max(0, quota.left - out.length);
+  quota.sent += out.length;
+  return out;
 }
 
 let app: FastifyInstance;
@@ -198,6 +228,7 @@ beforeAll(async () => {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
   doc = res.json();
   ops = operationsOf(doc);
+  quota.shares = ops.length * runs;
   image = await makeImage('png', 40, 30);
   for (const name of Object.keys(demoPhones) as RoleName[]) {
     const { token, profile } = await login(app, demoPhones[name]);
@@ -219,7 +250,10 @@ beforeAll(async () => {
     if (up.statusCode !== 201) throw new Error(`image upload: ${up.statusCode} ${up.body}`);
   }
 }, 120_000);
-afterAll(() => app?.close());
+afterAll(() => {
+  process.stdout.write(`fuzz [seed ${seed}]: ${quota.sent} requests in all (bound FUZZ_REQUESTS=${maxRequests}; priority cases left out: ${quota.droppedPriority})\n`);
+  return app?.close();
+});
 
 describe('fuzz over the OpenAPI document', () => {
   it('reads operations from the route table, with the rule each route declares', () => {
@@ -243,7 +277,7 @@ describe('fuzz over the OpenAPI document', () => {
       const ctx: MutationContext = { doc, rng, own: { location: roles.owner.allowed, image: images.map((i) => i.id) }, foreignLocation: null, foreignImage: null, image };
       const base = baseRequest(op, ctx, roles.owner.allowed[0]);
       const cases = op.public ? sample(mutationsOf({ ...base, auth: 'none' }, ctx), budget, rng).concat(authMutations(base)) : authMutations(base);
-      await run('anonymous', null, caller, cases, failures, stats, rng);
+      await run('anonymous', null, caller, bounded(cases, rng), failures, stats, rng);
     }
     stats.ms = Date.now() - started;
     printStats('anonymous', stats);
@@ -288,7 +322,7 @@ describe('fuzz over the OpenAPI document', () => {
         // An operation the role may not use stops at the access check: a few cases show that none slips past it.
         const refused = op.rule !== null && !hasRule(role.rules, op.rule as RequiredRule);
         const cases = op.public ? [base] : refused ? sample(mutationsOf(base, ctx), 12, rng, true) : sample(mutationsOf(base, ctx), budget, rng);
-        await run(name, role, caller, cases, failures, stats, rng);
+        await run(name, role, caller, bounded(cases, rng), failures, stats, rng);
       }
       stats.ms = Date.now() - started;
       printStats(name, stats);

@@ -76,6 +76,11 @@ describe('fuzz oracle', () => {
   it('flags errors outside the contract, in English, or not JSON', () => {
     expect(judge(request(), manager, json(414, { error: 'Bad Request', code: 'FST_ERR_MAX_PARAM_LENGTH', message: 'too long' })).join()).toMatch(/outside the contract/);
     expect(judge(request(), manager, json(400, { message: 'Bad Request', code: 'validation' }))).toContain('error without a Russian message');
+    // Each field's message too: zod's English default behind a Russian headline is still English.
+    const english = json(400, { message: 'Проверьте правильность заполнения полей', code: 'validation', errors: { lines: 'Invalid input: expected array, received string', name: 'Обязательное поле' } });
+    expect(judge(request(), manager, english)).toEqual(['errors.lines without a Russian message: Invalid input: expected array, received string']);
+    const body = json(400, { message: 'Проверьте правильность заполнения полей', code: 'validation', errors: { _: 'Invalid input: expected object, received null' } });
+    expect(judge(request(), manager, body).join()).toMatch(/errors\._ without a Russian message/);
     expect(judge(request(), manager, { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' }).join()).toMatch(/not JSON/);
   });
 

@@ -17,6 +17,8 @@ export interface Answer {
   body: string;
 }
 
+/** A Russian letter: every text of an error answer has one. */
+const cyrillic = /[а-яё]/i;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const norm = (v: string) => v.trim().toLowerCase();
 
@@ -92,7 +94,7 @@ function targetsForeign(req: FuzzRequest, caller: Caller): boolean {
  * What is wrong with an answer, or nothing. The expectations come from the request and the route
  * table alone: no 5xx; no success without a valid token, without the declared rule, with a `Shop`
  * the employee may not use, or aimed at a foreign id; no foreign id in any answer; errors in the
- * contract with a Russian message; no stack trace or SQL.
+ * contract with a Russian message and a Russian text for every field; no stack trace or SQL.
  */
 export function judge(req: FuzzRequest, caller: Caller, answer: Answer): string[] {
   const problems: string[] = [];
@@ -129,7 +131,13 @@ export function judge(req: FuzzRequest, caller: Caller, answer: Answer): string[
     }
     if (parsed) {
       if (!errorResponseSchema.safeParse(parsed).success) problems.push('error answer outside the contract { message, code, errors? }');
-      else if (!/[а-яё]/i.test(String(parsed.message))) problems.push('error without a Russian message');
+      else {
+        // Staff read every text of an error: the message and each field's, none without a Russian word.
+        if (!cyrillic.test(String(parsed.message))) problems.push('error without a Russian message');
+        for (const [field, text] of Object.entries((parsed.errors ?? {}) as Record<string, string>)) {
+          if (!cyrillic.test(text)) problems.push(`errors.${field} without a Russian message: ${text.slice(0, 120)}`);
+        }
+      }
     }
     if (!/application\/json/.test(contentType)) problems.push(`error answer of type ${contentType || 'none'}`);
     const cleaned = withoutEcho(text, req);
