@@ -92,8 +92,8 @@ it('keeps what was written across SIGTERM and SIGINT restarts, without seeding t
 }, 120_000);
 
 /**
- * `kill -9` of the server while postings are under way (PostgreSQL: the embedded database promises no
- * durability to a killed process). Every posting the server answered 200 is there after the restart, every
+ * `kill -9` of the server while postings are under way (PostgreSQL here; the embedded database is killed the
+ * same way by `pnpm test:crash`, server/docs/stock.md «Crash safety»). Every posting the server answered 200 is there after the restart, every
  * other one is all or nothing (a draft with no movements, or posted with all of them), and the ledger, the
  * balances, the pools and the running totals agree.
  */

@@ -122,9 +122,11 @@ export async function activateRelease(ctx: Ctx | PublicCtx, area: RemoteArea, ve
 export async function reportFailure(ctx: Ctx, area: RemoteArea, version: string, message: string): Promise<void> {
   const { db, auth } = ctx;
   if (!(await repo.findRelease(db, area, version))) throw notFound(releaseMessages.notReleased(area, version));
-  if (await repo.recentReportExists(db, area, version, auth.employeeId, new Date(Date.now() - reportWindowMs))) return;
   await db.transaction(async (tx) => {
     await repo.lockArea(tx, area);
+    // Checked under the area's lock: two reports of one tab (or retries landing on two server
+    // processes) at once count once.
+    if (await repo.recentReportExists(tx, area, version, auth.employeeId, new Date(Date.now() - reportWindowMs))) return;
     await repo.insertFailure(tx, { area, version, message: message.slice(0, 2000), employeeId: auth.employeeId }, failuresKept);
     await publishEvent(tx, { type: 'updated', entity: ENTITY, id: area, locationId: null });
   });
