@@ -94,6 +94,9 @@ else {
   run('build and release scripts (node --test)', [process.execPath, '--test', '--test-concurrency=1', 'scripts/__tests__/']);
 }
 run('unit and API tests (jest)', [...pnpm, '-r', '--workspace-concurrency=1', '--filter', databaseOnly ? 'server' : '!e2e', 'test']);
+// The real server killed with SIGKILL amid postings, restarted on the same data, every ledger checked
+// (server/docs/stock.md «Crash safety»). On PGlite here; PostgreSQL's kill -9 is in the server's jest.
+if (!databaseOnly) run('crash safety: SIGKILL amid postings, restart, ledgers (pnpm test:crash, PGlite)', [...pnpm, '--filter', 'server', 'run', 'test:crash']);
 run('build host and remotes', [process.execPath, 'scripts/build.mjs']);
 ensureChromium();
 const e2eDb = db ? await freshDatabase(db, 'e2e') : null;
