@@ -1,48 +1,36 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Grid, Layout } from 'antd';
+import { useAuth } from '@repo/shared-core';
 import { Suspense, useCallback, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { BrandMark } from './brand-mark';
 import { LocationSwitcher } from './location-switcher';
 import { RealtimeStatus } from './realtime-status';
+import { useSiderCollapsed } from './sider-preference';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
 const SIDER_WIDTH = 248;
-const COLLAPSED_KEY = 'host.sider.collapsed';
 const border = '1px solid rgba(5, 5, 5, 0.06)';
 
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(COLLAPSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The frame of every signed-in screen. On wide screens the menu is a sider that can be folded to
- * icons (remembered across visits: people who fold it want it folded tomorrow too); below `lg`
- * it moves into a drawer so the counter tablet keeps the whole width for the work area.
+ * The frame of every signed-in screen. On wide screens the menu is a sider; below 1200 px it is
+ * folded to icons (with the titles in tooltips) so a 1024 screen keeps its width for the work area.
+ * Each employee may fold or unfold it, and the choice is remembered for them on this device, per
+ * width class (sider-preference.ts). Below `lg` the menu moves into a drawer.
  */
 export function MainLayout() {
   const screens = Grid.useBreakpoint();
   // Until antd has measured the screen, assume a desktop: avoids a flash of the mobile header.
   const mobile = screens.lg === false;
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const employeeId = useAuth((s) => s.profile?.id);
+  const [collapsed, toggleCollapsed] = useSiderCollapsed(employeeId, screens.xl === false ? 'narrow' : 'wide');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   const toggle = () => {
     if (mobile) return setDrawerOpen(true);
-    setCollapsed((c) => {
-      try {
-        localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
-      } catch {
-        // Private mode: the choice just is not remembered.
-      }
-      return !c;
-    });
+    toggleCollapsed();
   };
 
   const brand = (compact: boolean) => (
@@ -65,6 +53,8 @@ export function MainLayout() {
           collapsed={collapsed}
           trigger={null}
           style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto', borderInlineEnd: border }}
+          data-testid="side-menu"
+          data-collapsed={collapsed ? 'true' : 'false'}
         >
           {brand(collapsed)}
           <nav aria-label="Главное меню" style={{ paddingBottom: 16 }}>
@@ -105,6 +95,7 @@ export function MainLayout() {
           <Button
             type="text"
             aria-label={mobile ? 'Открыть меню' : collapsed ? 'Развернуть меню' : 'Свернуть меню'}
+            aria-expanded={mobile ? drawerOpen : !collapsed}
             icon={mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={toggle}
           />

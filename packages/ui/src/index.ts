@@ -30,4 +30,5 @@ export {
   type TableParamsChange,
 } from './table-params';
 export { printHtml, printElement, type PrintOptions } from './print';
+export { fitColumns, useElementWidth, type ColumnDrop } from './fit-columns';
 export { uiVersion } from './version';

@@ -5,6 +5,7 @@ import { manifestWithMenu, seedMenuItems } from '../../federation/__tests__/fixt
 import { areaRegistry } from '../../federation/area-registry';
 import { renderPage, settle } from '../../pages/__tests__/helpers';
 import { MainLayout } from '../main-layout';
+import { readSiderChoices, siderStorageKey } from '../sider-preference';
 
 jest.mock('@repo/shared-core', () => {
   const actual = jest.requireActual('@repo/shared-core');
@@ -39,6 +40,11 @@ const profile = (rules: string[]): Profile => ({
   role: { id: 'r1', name: 'owner', title: 'Владелец', rules },
 });
 
+/** jsdom's window is 1024 px wide; the polyfilled matchMedia answers against innerWidth. */
+function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
 function signInAs(rules: string[]) {
   act(() => {
     authStore.getState().setProfile(profile(rules));
@@ -54,9 +60,13 @@ describe('MainLayout', () => {
     await areaRegistry.load();
     (api.get as jest.Mock).mockClear();
     (api.post as jest.Mock).mockClear();
+    localStorage.clear();
+    setWindowWidth(1024);
   });
+  afterAll(() => setWindowWidth(1024));
 
   it("renders the seed's main menu in order, then the online-shop group", async () => {
+    setWindowWidth(1440);
     signInAs(['change_location']);
     renderPage(<MainLayout />, { route: '/orders' });
     await settle();
@@ -103,6 +113,47 @@ describe('MainLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Главное меню' });
     expect(within(nav).queryByText('Секрет')).not.toBeInTheDocument();
     expect(within(nav).getByText('Склад')).toBeInTheDocument();
+  });
+
+  it('folds the menu to icons below 1200 px', async () => {
+    signInAs(['change_location']);
+    renderPage(<MainLayout />, { route: '/orders' });
+    await settle();
+    expect(screen.getByTestId('side-menu')).toHaveClass('ant-layout-sider-collapsed');
+    expect(screen.getByRole('button', { name: 'Развернуть меню' })).toHaveAttribute('aria-expanded', 'false');
+    // Folded, the items keep their titles as their accessible names (and in tooltips).
+    const nav = screen.getByRole('navigation', { name: 'Главное меню' });
+    expect(within(nav).getByRole('menuitem', { name: /Клиенты/ })).toBeInTheDocument();
+  });
+
+  it('keeps the menu unfolded on a wide screen', async () => {
+    setWindowWidth(1440);
+    signInAs(['change_location']);
+    renderPage(<MainLayout />, { route: '/orders' });
+    await settle();
+    expect(screen.getByTestId('side-menu')).not.toHaveClass('ant-layout-sider-collapsed');
+    expect(screen.getByRole('button', { name: 'Свернуть меню' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("remembers the employee's own choice for the next visit, and only for them", async () => {
+    signInAs(['change_location']);
+    const first = renderPage(<MainLayout />, { route: '/orders' });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Развернуть меню' }));
+    expect(screen.getByTestId('side-menu')).not.toHaveClass('ant-layout-sider-collapsed');
+    expect(readSiderChoices('e1')).toEqual({ narrow: false });
+    first.unmount();
+
+    // The next visit of the same employee: unfolded as they left it.
+    renderPage(<MainLayout />, { route: '/orders' });
+    await settle();
+    expect(screen.getByTestId('side-menu')).not.toHaveClass('ant-layout-sider-collapsed');
+
+    // Another employee on this browser: the default for the width.
+    act(() => authStore.getState().setProfile({ ...profile(['change_location']), id: 'e2' }));
+    await settle();
+    expect(screen.getByTestId('side-menu')).toHaveClass('ant-layout-sider-collapsed');
+    expect(localStorage.getItem(siderStorageKey('e2'))).toBeNull();
   });
 
   it('disables the location switcher when change_location is false', async () => {

@@ -1,8 +1,8 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { counterpartyKindLabels, type Client } from '@repo/contracts';
 import { getApiError, notify } from '@repo/shared-core';
-import { Can, DataTable, defineTableParams, useTableParams } from '@repo/ui';
-import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Can, DataTable, defineTableParams, fitColumns, useElementWidth, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Button, Checkbox, Flex, Input, Select, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchAllPages, moneyCell, saveXlsx } from '../../../shared/excel';
@@ -12,12 +12,21 @@ import { ClientDrawer } from '../components/client-drawer';
 
 const spec = defineTableParams({ filters: { search: 'string', tag: 'string', source: 'string', owes: 'boolean', suppliers: 'boolean' }, pageSize: 50 });
 
+/** The list fits its width: at 1024 px the e-mail and the source give way, narrower still the tags. */
+const columnDrops: ColumnDrop[] = [
+  { below: 1100, keys: ['email', 'source'] },
+  { below: 760, keys: ['tags'] },
+];
+/** Below this the kept columns no longer fit (a phone): the table scrolls inside itself. */
+const minTableWidth = 600;
+
 /** `/clients`: the client base — search by any part of a phone, name or e-mail; filters and the open card in the URL. */
 export function ClientsPage() {
   const table = useTableParams(spec);
   const f = table.params.filters;
   const [search, setSearch] = useSearchParams();
   const openId = search.get('open');
+  const [tableBox, tableWidth] = useElementWidth();
   const setOpen = (id: string | null) =>
     setSearch((p) => {
       const next = new URLSearchParams(p);
@@ -117,48 +126,50 @@ export function ClientsPage() {
           </Can>
         </Flex>
       </Flex>
-      <DataTable
-        rowKey="id"
-        table={table}
-        query={query}
-        size="small"
-        scroll={{ x: 1260 }}
-        emptyText={filtered ? 'Никого не нашли: проверьте номер или имя' : 'Клиентов пока нет: добавьте первого'}
-        onRow={(c: Client) => ({ onClick: () => setOpen(c.id), style: { cursor: 'pointer' } })}
-        columns={[
-          {
-            key: 'name',
-            title: 'Клиент',
-            width: 240,
-            render: (_, c: Client) => (
-              <>
-                <Typography.Link onClick={() => setOpen(c.id)}>{c.name}</Typography.Link>
-                {c.kind === 'company' ? <Tag style={{ marginInlineStart: 6 }}>компания</Tag> : null}
-                {c.isSupplier ? <Tag color="purple">поставщик</Tag> : null}
-              </>
-            ),
-          },
-          {
-            key: 'phones',
-            title: 'Телефон',
-            width: 190,
-            render: (_, c: Client) =>
-              c.phones.length ? (
+      <div ref={tableBox} data-testid="clients-table">
+        <DataTable
+          rowKey="id"
+          table={table}
+          query={query}
+          size="small"
+          tableLayout="fixed"
+          scroll={tableWidth && tableWidth < minTableWidth ? { x: minTableWidth } : undefined}
+          emptyText={filtered ? 'Никого не нашли: проверьте номер или имя' : 'Клиентов пока нет: добавьте первого'}
+          onRow={(c: Client) => ({ onClick: () => setOpen(c.id), style: { cursor: 'pointer' } })}
+          columns={fitColumns<TableColumnType<Client>>([
+            {
+              key: 'name',
+              title: 'Клиент',
+              render: (_, c: Client) => (
                 <>
-                  {showPhone(c.phones[0])}
-                  {c.phones.length > 1 ? <Typography.Text type="secondary" title={c.phones.slice(1).map(showPhone).join(', ')}> +{c.phones.length - 1}</Typography.Text> : null}
+                  <Typography.Link onClick={() => setOpen(c.id)}>{c.name}</Typography.Link>
+                  {c.kind === 'company' ? <Tag style={{ marginInlineStart: 6 }}>компания</Tag> : null}
+                  {c.isSupplier ? <Tag color="purple">поставщик</Tag> : null}
                 </>
-              ) : (
-                '—'
               ),
-          },
-          { key: 'email', title: 'E-mail', width: 200, ellipsis: true, render: (_, c: Client) => c.email ?? '—' },
-          { key: 'source', title: 'Источник', width: 130, ellipsis: true, render: (_, c: Client) => c.source ?? '—' },
-          { key: 'tags', title: 'Метки', width: 170, render: (_, c: Client) => c.tags.map((t) => <Tag key={t}>{t}</Tag>) },
-          { key: 'discount', title: 'Скидка', width: 80, align: 'right', render: (_, c: Client) => (c.discountPercent ? `${c.discountPercent}%` : '—') },
-          { key: 'balance', title: 'Баланс', width: 170, align: 'right', render: (_, c: Client) => <Balance value={c.balance} /> },
-        ]}
-      />
+            },
+            {
+              key: 'phones',
+              title: 'Телефон',
+              width: 175,
+              render: (_, c: Client) =>
+                c.phones.length ? (
+                  <>
+                    {showPhone(c.phones[0])}
+                    {c.phones.length > 1 ? <Typography.Text type="secondary" title={c.phones.slice(1).map(showPhone).join(', ')}> +{c.phones.length - 1}</Typography.Text> : null}
+                  </>
+                ) : (
+                  '—'
+                ),
+            },
+            { key: 'email', title: 'E-mail', width: 200, ellipsis: true, render: (_, c: Client) => c.email ?? '—' },
+            { key: 'source', title: 'Источник', width: 130, ellipsis: true, render: (_, c: Client) => c.source ?? '—' },
+            { key: 'tags', title: 'Метки', width: 170, render: (_, c: Client) => c.tags.map((t) => <Tag key={t}>{t}</Tag>) },
+            { key: 'discount', title: 'Скидка', width: 80, align: 'right', render: (_, c: Client) => (c.discountPercent ? `${c.discountPercent}%` : '—') },
+            { key: 'balance', title: 'Баланс', width: 160, align: 'right', render: (_, c: Client) => <Balance value={c.balance} /> },
+          ], tableWidth, columnDrops)}
+        />
+      </div>
       <ClientDrawer id={openId} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>
   );

@@ -1,8 +1,8 @@
 import { AppstoreOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { orderStatusGroupLabels, orderStatusGroups, ruleScope, type OrderListItem, type OrderStatusGroup } from '@repo/contracts';
 import { dayjs, formatDate, formatDateTime, formatMoney } from '@repo/shared-core';
-import { Can, DataTable, defineTableParams, useRules, useTableParams } from '@repo/ui';
-import { Checkbox, DatePicker, Flex, Input, Segmented, Select, Tag, Typography, Button } from 'antd';
+import { Can, DataTable, defineTableParams, fitColumns, useElementWidth, useRules, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Checkbox, DatePicker, Flex, Input, Segmented, Select, Tag, Typography, Button, type TableColumnType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useOrderBoard, useOrderMutations, useOrders, useOrderStatuses, useStaff } from '../api';
 import { IntakeDrawer } from '../components/intake-drawer';
@@ -13,6 +13,18 @@ const spec = defineTableParams({
   filters: { search: 'string', status: 'string', group: 'string', engineerId: 'string', overdue: 'boolean', finished: 'boolean', from: 'string', to: 'string' },
   pageSize: 50,
 });
+
+/**
+ * The list fits its width without sideways scrolling: the secondary columns go first when it is narrow
+ * (1024 px: the date of intake and the engineer; narrower still: the amount due). Number, status,
+ * device, client, due date and total always stay.
+ */
+const columnDrops: ColumnDrop[] = [
+  { below: 1100, keys: ['createdAt', 'engineer'] },
+  { below: 820, keys: ['due'] },
+];
+/** Below this the kept columns no longer fit (a phone): the table scrolls inside itself. */
+const minTableWidth = 640;
 
 /**
  * `/orders`: the repair orders of the shop as a table (filters in the URL) or a board by status group
@@ -53,6 +65,7 @@ export function OrdersPage() {
   } as never);
   const board = useOrderBoard({ engineerId: f.engineerId, search: f.search });
   const { status } = useOrderMutations();
+  const [tableBox, tableWidth] = useElementWidth();
   const filtered = !!(f.search || f.status || f.group || f.engineerId || f.overdue || f.from || f.to);
 
   return (
@@ -137,81 +150,86 @@ export function OrdersPage() {
       {view === 'board' ? (
         <OrderBoard query={board} statuses={statuses.data ?? []} onMove={(order, target) => status.mutateAsync({ orderId: order.id, statusId: target.id })} />
       ) : (
-        <DataTable
-          rowKey="id"
-          table={table}
-          query={query}
-          size="small"
-          scroll={{ x: 1100 }}
-          emptyText={filtered ? 'Заказов с такими условиями нет' : 'Заказов в работе нет: примите первое устройство'}
-          rowClassName={(o: OrderListItem) => (o.overdue ? 'order-row-overdue' : '')}
-          onRow={(o: OrderListItem) => ({
-            onClick: () => navigate(`/orders/${o.id}`),
-            style: { cursor: 'pointer', background: o.overdue ? 'var(--ant-color-error-bg, #fff2f0)' : undefined },
-          })}
-          columns={[
-            {
-              key: 'number',
-              title: '№',
-              width: 115,
-              render: (_, o: OrderListItem) => (
-                <>
-                  <Typography.Link onClick={() => navigate(`/orders/${o.id}`)}>{o.number}</Typography.Link>
-                  {o.warrantyOfId ? <Tag color="gold" style={{ marginInlineStart: 4 }}>гарантия</Tag> : null}
-                </>
-              ),
-            },
-            { key: 'createdAt', title: 'Принят', width: 115, render: (_, o: OrderListItem) => formatDateTime(o.createdAt) },
-            {
-              key: 'status',
-              title: 'Статус',
-              width: 150,
-              render: (_, o: OrderListItem) => (
-                <Flex gap={4} wrap>
-                  <StatusTag status={o.status} />
-                  {o.overdue ? <Tag color="error">просрочен</Tag> : null}
-                  {o.urgent ? <Tag color="volcano">срочно</Tag> : null}
-                </Flex>
-              ),
-            },
-            {
-              key: 'device',
-              title: 'Устройство',
-              width: 200,
-              render: (_, o: OrderListItem) => (
-                <>
-                  <div>{deviceTitle(o.device)}</div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: o.malfunction }}>
-                    {o.malfunction}
-                  </Typography.Text>
-                </>
-              ),
-            },
-            {
-              key: 'client',
-              title: 'Клиент',
-              width: 180,
-              render: (_, o: OrderListItem) => (
-                <>
-                  <div>{o.client.name}</div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {o.client.phone ?? ''}
-                  </Typography.Text>
-                </>
-              ),
-            },
-            { key: 'engineer', title: 'Мастер', width: 140, ellipsis: true, render: (_, o: OrderListItem) => o.engineerName ?? '—' },
-            { key: 'dueAt', title: 'Срок', width: 90, render: (_, o: OrderListItem) => (o.dueAt ? formatDate(o.dueAt) : '—') },
-            { key: 'total', title: 'Сумма', width: 105, align: 'right', render: (_, o: OrderListItem) => (o.total ? formatMoney(o.total) : o.estimate ? `≈ ${formatMoney(o.estimate)}` : '—') },
-            {
-              key: 'due',
-              title: 'К оплате',
-              width: 115,
-              align: 'right',
-              render: (_, o: OrderListItem) => (o.due > 0 ? <Typography.Text type="danger">{formatMoney(o.due)}</Typography.Text> : o.due < 0 ? <Typography.Text type="success">аванс {formatMoney(-o.due)}</Typography.Text> : '—'),
-            },
-          ]}
-        />
+        <div ref={tableBox} data-testid="orders-table">
+          <DataTable
+            rowKey="id"
+            table={table}
+            query={query}
+            size="small"
+            tableLayout="fixed"
+            scroll={tableWidth && tableWidth < minTableWidth ? { x: minTableWidth } : undefined}
+            emptyText={filtered ? 'Заказов с такими условиями нет' : 'Заказов в работе нет: примите первое устройство'}
+            rowClassName={(o: OrderListItem) => (o.overdue ? 'order-row-overdue' : '')}
+            onRow={(o: OrderListItem) => ({
+              onClick: () => navigate(`/orders/${o.id}`),
+              style: { cursor: 'pointer', background: o.overdue ? 'var(--ant-color-error-bg, #fff2f0)' : undefined },
+            })}
+            columns={fitColumns<TableColumnType<OrderListItem>>([
+              {
+                key: 'number',
+                title: '№',
+                width: 112,
+                render: (_, o: OrderListItem) => (
+                  <>
+                    <Typography.Link onClick={() => navigate(`/orders/${o.id}`)}>{o.number}</Typography.Link>
+                    {o.warrantyOfId ? <Tag color="gold" style={{ marginInlineStart: 4 }}>гарантия</Tag> : null}
+                  </>
+                ),
+              },
+              { key: 'createdAt', title: 'Принят', width: 100, render: (_, o: OrderListItem) => formatDateTime(o.createdAt) },
+              {
+                key: 'status',
+                title: 'Статус',
+                width: 140,
+                render: (_, o: OrderListItem) => (
+                  <Flex gap={4} wrap>
+                    <StatusTag status={o.status} />
+                    {o.overdue ? <Tag color="error">просрочен</Tag> : null}
+                    {o.urgent ? <Tag color="volcano">срочно</Tag> : null}
+                  </Flex>
+                ),
+              },
+              {
+                key: 'device',
+                title: 'Устройство',
+                render: (_, o: OrderListItem) => (
+                  <>
+                    <Typography.Text ellipsis={{ tooltip: deviceTitle(o.device) }} style={{ display: 'block' }}>
+                      {deviceTitle(o.device)}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: o.malfunction }}>
+                      {o.malfunction}
+                    </Typography.Text>
+                  </>
+                ),
+              },
+              {
+                key: 'client',
+                title: 'Клиент',
+                render: (_, o: OrderListItem) => (
+                  <>
+                    <Typography.Text ellipsis={{ tooltip: o.client.name }} style={{ display: 'block' }}>
+                      {o.client.name}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {o.client.phone ?? ''}
+                    </Typography.Text>
+                  </>
+                ),
+              },
+              { key: 'engineer', title: 'Мастер', width: 130, ellipsis: true, render: (_, o: OrderListItem) => o.engineerName ?? '—' },
+              { key: 'dueAt', title: 'Срок', width: 96, render: (_, o: OrderListItem) => (o.dueAt ? formatDate(o.dueAt) : '—') },
+              { key: 'total', title: 'Сумма', width: 110, align: 'right', render: (_, o: OrderListItem) => (o.total ? formatMoney(o.total) : o.estimate ? `≈ ${formatMoney(o.estimate)}` : '—') },
+              {
+                key: 'due',
+                title: 'К оплате',
+                width: 110,
+                align: 'right',
+                render: (_, o: OrderListItem) => (o.due > 0 ? <Typography.Text type="danger">{formatMoney(o.due)}</Typography.Text> : o.due < 0 ? <Typography.Text type="success">аванс {formatMoney(-o.due)}</Typography.Text> : '—'),
+              },
+            ], tableWidth, columnDrops)}
+          />
+        </div>
       )}
       {intakeOpen ? <IntakeDrawer open onClose={() => setParam('new', null)} onCreated={(o) => navigate(`/orders/${o.id}?dialog=print`)} /> : null}
     </>

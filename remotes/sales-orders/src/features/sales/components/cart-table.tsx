@@ -41,8 +41,18 @@ export function DiscountInput({ value, onChange, label, disabled }: { value: Dis
   );
 }
 
-/** The lines of the sale: quantity, price, the line's discount, its total after every discount. */
-export function CartTable({ cart, priced, dispatch, onSerials }: { cart: Cart; priced: PricedSale; dispatch: (a: CartAction) => void; onSerials: (line: CartLine) => void }) {
+/** Column widths: `compact` leaves the name room in a narrower cart (1024 px, the payment panel beside it). */
+const widths = {
+  wide: { qty: 76, qtyInput: 64, price: 108, priceInput: 96, discount: 132, total: 112, remove: 44 },
+  compact: { qty: 64, qtyInput: 54, price: 92, priceInput: 82, discount: 116, total: 100, remove: 36 },
+};
+
+/**
+ * The lines of the sale: quantity, price, the line's discount, its total after every discount.
+ * `compact` (below 1200 px): narrower columns and no line number.
+ */
+export function CartTable({ cart, priced, dispatch, onSerials, compact = false }: { cart: Cart; priced: PricedSale; dispatch: (a: CartAction) => void; onSerials: (line: CartLine) => void; compact?: boolean }) {
+  const w = widths[compact ? 'compact' : 'wide'];
   return (
     <Table<CartLine>
       size="small"
@@ -53,7 +63,7 @@ export function CartTable({ cart, priced, dispatch, onSerials }: { cart: Cart; p
       tableLayout="fixed"
       rowClassName={(l) => (l.key === cart.lastKey ? 'ant-table-row-selected' : '')}
       columns={[
-        { title: '№', width: 36, render: (_v, _l, i) => i + 1 },
+        ...(compact ? [] : [{ title: '№', width: 36, render: (_v: unknown, _l: CartLine, i: number) => i + 1 }]),
         {
           title: 'Товар / услуга',
           ellipsis: false,
@@ -75,12 +85,12 @@ export function CartTable({ cart, priced, dispatch, onSerials }: { cart: Cart; p
         },
         {
           title: 'Кол-во',
-          width: 76,
-          render: (_v, l) => <InputNumber aria-label={`Количество: ${l.name}`} size="small" min={1} precision={0} value={l.qty} onChange={(n) => typeof n === 'number' && dispatch({ type: 'qty', key: l.key, qty: n })} style={{ width: 64 }} />,
+          width: w.qty,
+          render: (_v, l) => <InputNumber aria-label={`Количество: ${l.name}`} size="small" min={1} precision={0} value={l.qty} onChange={(n) => typeof n === 'number' && dispatch({ type: 'qty', key: l.key, qty: n })} style={{ width: w.qtyInput }} />,
         },
         {
           title: 'Цена',
-          width: 108,
+          width: w.price,
           render: (_v, l) => (
             <InputNumber
               aria-label={`Цена: ${l.name}`}
@@ -90,14 +100,14 @@ export function CartTable({ cart, priced, dispatch, onSerials }: { cart: Cart; p
               decimalSeparator=","
               value={l.price / 100}
               onChange={(n) => typeof n === 'number' && dispatch({ type: 'price', key: l.key, price: toKopecks(n) ?? 0 })}
-              style={{ width: 96 }}
+              style={{ width: w.priceInput }}
             />
           ),
         },
-        { title: 'Скидка', width: 132, render: (_v, l) => <DiscountInput label={`Скидка: ${l.name}`} value={l.discount} onChange={(d) => dispatch({ type: 'discount', key: l.key, discount: d })} /> },
+        { title: 'Скидка', width: w.discount, render: (_v, l) => <DiscountInput label={`Скидка: ${l.name}`} value={l.discount} onChange={(d) => dispatch({ type: 'discount', key: l.key, discount: d })} /> },
         {
           title: 'Сумма',
-          width: 112,
+          width: w.total,
           align: 'right',
           render: (_v, l, i) => {
             const p = priced.lines[i];
@@ -118,7 +128,7 @@ export function CartTable({ cart, priced, dispatch, onSerials }: { cart: Cart; p
           },
         },
         {
-          width: 44,
+          width: w.remove,
           render: (_v, l) => (
             <Tooltip title="Убрать строку">
               <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Убрать: ${l.name}`} onClick={() => dispatch({ type: 'remove', key: l.key })} />

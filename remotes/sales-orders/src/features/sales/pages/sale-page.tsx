@@ -2,7 +2,7 @@ import { CheckCircleOutlined, HistoryOutlined, PrinterOutlined, RollbackOutlined
 import { calculateCredit, paymentMethodLabels, toKopecks, type CreateSaleRequest, type Discount, type Sale, type SaleLookupItem } from '@repo/contracts';
 import { formatMoney, getApiError, notify, useAuth, useLocationStore } from '@repo/shared-core';
 import { useRule } from '@repo/ui';
-import { Alert, Button, Card, Checkbox, Col, Divider, Flex, InputNumber, Result, Row, Select, Space, Tag, Typography, type GetRef, type RefSelectProps } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Divider, Flex, Grid, InputNumber, Result, Row, Select, Space, Tag, Typography, type GetRef, type RefSelectProps } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { newIdempotencyKey, useCashboxes, useClientSearch, useTemplates } from '../../repair-orders/api';
@@ -13,6 +13,7 @@ import { cartReducer, cashPart, emptyCart, missingSerials, priceCart, saleReques
 import { CartTable, DiscountInput } from '../components/cart-table';
 import { ProductSearch, type ProductSearchHandle } from '../components/product-search';
 import { ApprovalDialog, printSaleReceipt, SerialsDialog } from '../components/sale-dialogs';
+import { useFitToViewport } from '../components/fit-to-viewport';
 import { saleListUrl, saleUrl, saleReturnUrl } from '../urls';
 
 const money = (n: number | null | undefined) => (typeof n === 'number' ? (toKopecks(n) ?? 0) : 0);
@@ -76,6 +77,15 @@ export function SalePage() {
   const cardRef = useRef<GetRef<typeof InputNumber>>(null);
   const cashRef = useRef<GetRef<typeof InputNumber>>(null);
   const newSaleRef = useRef<GetRef<typeof Button>>(null);
+  const screens = Grid.useBreakpoint();
+  /** The payment panel stands beside the cart from `lg` (992 px) up; below `xl` both are compact. */
+  const beside = screens.lg !== false;
+  const compact = screens.xl === false;
+  /**
+   * Beside the cart the panel sticks under the header and never grows past the window's bottom: its
+   * inputs scroll inside it, while the total and «Провести» stay in view however long the cart is.
+   */
+  const payPanel = useFitToViewport<HTMLDivElement>(beside && !done, { stickyTop: panelTop, bottomGap: 16 });
 
   const mine = useMemo(() => (warehouses.data ?? []).filter((w) => w.locationId === location), [warehouses.data, location]);
   // The shop's default warehouse until another is chosen (and again after switching shops).
@@ -240,7 +250,7 @@ export function SalePage() {
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Space wrap size={4}>
           {shortcuts.map(([k, label]) => (
-            <Typography.Text key={k} type="secondary" style={{ fontSize: 12, marginRight: 8 }}>
+            <Typography.Text key={k} type="secondary" style={{ fontSize: 12, marginRight: compact ? 2 : 8 }}>
               <Tag style={{ marginInlineEnd: 4 }}>{k}</Tag>
               {label}
             </Typography.Text>
@@ -256,8 +266,9 @@ export function SalePage() {
         </Space>
       </Flex>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16} xxl={17}>
+        <Col xs={24} lg={16} xxl={17}>
           <Card
+            size={compact ? 'small' : 'default'}
             title="Новая продажа"
             extra={
               <Select
@@ -275,41 +286,141 @@ export function SalePage() {
             {!warehouses.isPending && mine.length === 0 ? <Alert type="warning" showIcon title="У магазина нет склада: продавать не из чего" style={{ marginBottom: 12 }} /> : null}
             <ProductSearch ref={search} warehouseId={warehouseId} onPick={onPick} />
             <div style={{ marginTop: 12 }}>
-              <CartTable cart={cart} priced={priced} dispatch={dispatch} onSerials={setSerialsOf} />
+              <CartTable cart={cart} priced={priced} dispatch={dispatch} onSerials={setSerialsOf} compact={compact} />
             </div>
           </Card>
         </Col>
-        <Col xs={24} xl={8} xxl={7}>
-          <Card title="Оплата" styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}>
-            <div>
-              <Typography.Text type="secondary">Клиент (F4) — необязательно</Typography.Text>
-              <Select
-                ref={clientRef}
-                aria-label="Клиент"
-                showSearch={{ filterOption: false, onSearch: setClientSearch }}
-                allowClear
-                suffixIcon={<UserOutlined />}
-                placeholder="Телефон или имя клиента"
-                value={client?.id}
-                onChange={(id?: string) => {
-                  const c = (clients.data ?? []).find((x) => x.id === id);
-                  setClient(c ? { id: c.id, name: c.name, discountPercent: c.discountPercent } : null);
-                  setSaleDiscount(undefined);
-                }}
-                options={[
-                  ...(client && !(clients.data ?? []).some((c) => c.id === client.id) ? [{ value: client.id, label: client.name }] : []),
-                  ...(clients.data ?? []).map((c) => ({ value: c.id, label: `${c.name}${c.phones[0] ? ` · ${c.phones[0]}` : ''}${c.discountPercent ? ` · скидка ${c.discountPercent}%` : ''}` })),
-                ]}
-                notFoundContent={clientSearch.trim().length < 2 ? 'Введите 2 символа или больше' : clients.isFetching ? 'Ищу…' : 'Не найдено'}
-                style={{ width: '100%' }}
-              />
-              {client?.discountPercent ? <Tag color="green" style={{ marginTop: 4 }}>Личная скидка клиента {client.discountPercent}%</Tag> : null}
+        <Col xs={24} lg={8} xxl={7}>
+          <Card
+            ref={payPanel}
+            title="Оплата"
+            size={compact ? 'small' : 'default'}
+            data-testid="sale-payment"
+            style={beside ? { position: 'sticky', top: panelTop, display: 'flex', flexDirection: 'column' } : undefined}
+            styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, flex: '1 1 auto', minHeight: 0 } }}
+          >
+            {/* The inputs: they scroll inside the panel when the window is too low for all of it. */}
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 12, flex: '0 1 auto', minHeight: 0, overflowY: 'auto', marginInline: -4, paddingInline: 4 }}>
+              <div>
+                <Typography.Text type="secondary">Клиент (F4) — необязательно</Typography.Text>
+                <Select
+                  ref={clientRef}
+                  aria-label="Клиент"
+                  showSearch={{ filterOption: false, onSearch: setClientSearch }}
+                  allowClear
+                  suffixIcon={<UserOutlined />}
+                  placeholder="Телефон или имя клиента"
+                  value={client?.id}
+                  onChange={(id?: string) => {
+                    const c = (clients.data ?? []).find((x) => x.id === id);
+                    setClient(c ? { id: c.id, name: c.name, discountPercent: c.discountPercent } : null);
+                    setSaleDiscount(undefined);
+                  }}
+                  options={[
+                    ...(client && !(clients.data ?? []).some((c) => c.id === client.id) ? [{ value: client.id, label: client.name }] : []),
+                    ...(clients.data ?? []).map((c) => ({ value: c.id, label: `${c.name}${c.phones[0] ? ` · ${c.phones[0]}` : ''}${c.discountPercent ? ` · скидка ${c.discountPercent}%` : ''}` })),
+                  ]}
+                  notFoundContent={clientSearch.trim().length < 2 ? 'Введите 2 символа или больше' : clients.isFetching ? 'Ищу…' : 'Не найдено'}
+                  style={{ width: '100%' }}
+                />
+                {client?.discountPercent ? <Tag color="green" style={{ marginTop: 4 }}>Личная скидка клиента {client.discountPercent}%</Tag> : null}
+              </div>
+              <div>
+                <Typography.Text type="secondary">Скидка на продажу</Typography.Text>
+                <DiscountInput label="Скидка на продажу" value={effectiveDiscount} onChange={setSaleDiscount} />
+                {priced.errors.discount ? <Typography.Text type="danger">{priced.errors.discount}</Typography.Text> : null}
+              </div>
+              {canPay ? (
+                <>
+                  <Row gutter={8}>
+                    <Col span={12}>
+                      <Typography.Text type="secondary">Картой (F7)</Typography.Text>
+                      <InputNumber ref={cardRef} aria-label="Картой" min={0} precision={2} decimalSeparator="," value={rub(card)} onChange={(n) => setCard(money(n))} style={{ width: '100%' }} />
+                    </Col>
+                    <Col span={12}>
+                      <Typography.Text type="secondary">Переводом</Typography.Text>
+                      <InputNumber aria-label="Переводом" min={0} precision={2} decimalSeparator="," value={rub(transfer)} onChange={(n) => setTransfer(money(n))} style={{ width: '100%' }} />
+                    </Col>
+                  </Row>
+                  {canCredit && (offers.data ?? []).length ? (
+                    <Row gutter={8}>
+                      <Col span={15}>
+                        <Typography.Text type="secondary">Кредит / рассрочка</Typography.Text>
+                        <Select
+                          aria-label="Кредитное предложение"
+                          allowClear
+                          placeholder="Без кредита"
+                          value={credit?.offerId}
+                          onChange={(offerId?: string) => {
+                            const o = (offers.data ?? []).find((x) => x.id === offerId);
+                            setCredit(o ? { offerId: o.id, months: o.terms[0]?.months ?? 1 } : null);
+                          }}
+                          options={(offers.data ?? []).filter((o) => !o.archived).map((o) => ({ value: o.id, label: `${o.partner} · ${o.name}` }))}
+                          style={{ width: '100%' }}
+                        />
+                      </Col>
+                      <Col span={9}>
+                        <Typography.Text type="secondary">Срок</Typography.Text>
+                        <Select
+                          aria-label="Срок кредита"
+                          disabled={!offer}
+                          value={credit?.months}
+                          onChange={(months: number) => credit && setCredit({ ...credit, months })}
+                          options={(offer?.terms ?? []).map((t) => ({ value: t.months, label: `${t.months} мес` }))}
+                          style={{ width: '100%' }}
+                        />
+                      </Col>
+                    </Row>
+                  ) : null}
+                  {credit && offer ? (
+                    <Alert
+                      type={creditOutOfRange ? 'error' : 'info'}
+                      showIcon
+                      title={
+                        creditOutOfRange
+                          ? `Сумма кредита ${formatMoney(creditAmount)} вне пределов предложения: ${formatMoney(offer.minAmount)} — ${formatMoney(offer.maxAmount)}`
+                          : `Партнёр «${offer.partner}» оплатит ${formatMoney(creditAmount)}`
+                      }
+                      description={creditCalc ? `Клиенту: ${credit.months} × ${formatMoney(creditCalc.monthly)}, всего ${formatMoney(creditCalc.total)}, переплата ${formatMoney(creditCalc.overpayment)}` : undefined}
+                    />
+                  ) : null}
+                  <Row gutter={8} align="bottom">
+                    <Col span={12}>
+                      <Typography.Text type="secondary">Наличными получено (F8)</Typography.Text>
+                      <InputNumber
+                        ref={cashRef}
+                        aria-label="Наличными получено"
+                        min={0}
+                        precision={2}
+                        decimalSeparator=","
+                        value={given === null ? null : given / 100}
+                        placeholder={cash ? (cash / 100).toFixed(2).replace('.', ',') : '0'}
+                        onChange={(n) => setGiven(typeof n === 'number' ? money(n) : null)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') {
+                            e.preventDefault();
+                            void submit();
+                          }
+                        }}
+                        style={{ width: '100%' }}
+                      />
+                    </Col>
+                    <Col span={12} style={{ textAlign: 'right' }}>
+                      <Typography.Text type="secondary">Наличными {formatMoney(cash)}</Typography.Text>
+                      <div data-testid="sale-change-due">
+                        {change > 0 ? <Typography.Text strong>Сдача {formatMoney(change)}</Typography.Text> : short > 0 ? <Typography.Text type="danger">Не хватает {formatMoney(short)}</Typography.Text> : null}
+                      </div>
+                    </Col>
+                  </Row>
+                </>
+              ) : (
+                <Alert type="info" showIcon title="Приём денег недоступен вашей роли: продажа будет проведена без оплаты только при праве продажи в долг" />
+              )}
+              {error ? <Alert type="error" showIcon title={error} role="alert" data-testid="sale-error" /> : null}
+              {missing.length ? <Alert type="warning" showIcon title={`Укажите серийные номера: ${missing.map((l) => l.name).join(', ')}`} /> : null}
             </div>
-            <div>
-              <Typography.Text type="secondary">Скидка на продажу</Typography.Text>
-              <DiscountInput label="Скидка на продажу" value={effectiveDiscount} onChange={setSaleDiscount} />
-              {priced.errors.discount ? <Typography.Text type="danger">{priced.errors.discount}</Typography.Text> : null}
-            </div>
+            {/* The footer: the total, the receipt switch and «Провести» always in view. */}
+            <Divider style={{ margin: 0 }} />
             <div data-testid="sale-totals">
               <Flex justify="space-between">
                 <Typography.Text type="secondary">Сумма</Typography.Text>
@@ -331,95 +442,6 @@ export function SalePage() {
                 <Alert type="warning" showIcon style={{ marginTop: 8 }} title={`Скидка больше вашего лимита (${maxDiscount}%): при проведении потребуется подтверждение управляющего`} />
               ) : null}
             </div>
-            <Divider style={{ margin: 0 }} />
-            {canPay ? (
-              <>
-                <Row gutter={8}>
-                  <Col span={12}>
-                    <Typography.Text type="secondary">Картой (F7)</Typography.Text>
-                    <InputNumber ref={cardRef} aria-label="Картой" min={0} precision={2} decimalSeparator="," value={rub(card)} onChange={(n) => setCard(money(n))} style={{ width: '100%' }} />
-                  </Col>
-                  <Col span={12}>
-                    <Typography.Text type="secondary">Переводом</Typography.Text>
-                    <InputNumber aria-label="Переводом" min={0} precision={2} decimalSeparator="," value={rub(transfer)} onChange={(n) => setTransfer(money(n))} style={{ width: '100%' }} />
-                  </Col>
-                </Row>
-                {canCredit && (offers.data ?? []).length ? (
-                  <Row gutter={8}>
-                    <Col span={15}>
-                      <Typography.Text type="secondary">Кредит / рассрочка</Typography.Text>
-                      <Select
-                        aria-label="Кредитное предложение"
-                        allowClear
-                        placeholder="Без кредита"
-                        value={credit?.offerId}
-                        onChange={(offerId?: string) => {
-                          const o = (offers.data ?? []).find((x) => x.id === offerId);
-                          setCredit(o ? { offerId: o.id, months: o.terms[0]?.months ?? 1 } : null);
-                        }}
-                        options={(offers.data ?? []).filter((o) => !o.archived).map((o) => ({ value: o.id, label: `${o.partner} · ${o.name}` }))}
-                        style={{ width: '100%' }}
-                      />
-                    </Col>
-                    <Col span={9}>
-                      <Typography.Text type="secondary">Срок</Typography.Text>
-                      <Select
-                        aria-label="Срок кредита"
-                        disabled={!offer}
-                        value={credit?.months}
-                        onChange={(months: number) => credit && setCredit({ ...credit, months })}
-                        options={(offer?.terms ?? []).map((t) => ({ value: t.months, label: `${t.months} мес` }))}
-                        style={{ width: '100%' }}
-                      />
-                    </Col>
-                  </Row>
-                ) : null}
-                {credit && offer ? (
-                  <Alert
-                    type={creditOutOfRange ? 'error' : 'info'}
-                    showIcon
-                    title={
-                      creditOutOfRange
-                        ? `Сумма кредита ${formatMoney(creditAmount)} вне пределов предложения: ${formatMoney(offer.minAmount)} — ${formatMoney(offer.maxAmount)}`
-                        : `Партнёр «${offer.partner}» оплатит ${formatMoney(creditAmount)}`
-                    }
-                    description={creditCalc ? `Клиенту: ${credit.months} × ${formatMoney(creditCalc.monthly)}, всего ${formatMoney(creditCalc.total)}, переплата ${formatMoney(creditCalc.overpayment)}` : undefined}
-                  />
-                ) : null}
-                <Row gutter={8} align="bottom">
-                  <Col span={12}>
-                    <Typography.Text type="secondary">Наличными получено (F8)</Typography.Text>
-                    <InputNumber
-                      ref={cashRef}
-                      aria-label="Наличными получено"
-                      min={0}
-                      precision={2}
-                      decimalSeparator=","
-                      value={given === null ? null : given / 100}
-                      placeholder={cash ? (cash / 100).toFixed(2).replace('.', ',') : '0'}
-                      onChange={(n) => setGiven(typeof n === 'number' ? money(n) : null)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter') {
-                          e.preventDefault();
-                          void submit();
-                        }
-                      }}
-                      style={{ width: '100%' }}
-                    />
-                  </Col>
-                  <Col span={12} style={{ textAlign: 'right' }}>
-                    <Typography.Text type="secondary">Наличными {formatMoney(cash)}</Typography.Text>
-                    <div data-testid="sale-change-due">
-                      {change > 0 ? <Typography.Text strong>Сдача {formatMoney(change)}</Typography.Text> : short > 0 ? <Typography.Text type="danger">Не хватает {formatMoney(short)}</Typography.Text> : null}
-                    </div>
-                  </Col>
-                </Row>
-              </>
-            ) : (
-              <Alert type="info" showIcon title="Приём денег недоступен вашей роли: продажа будет проведена без оплаты только при праве продажи в долг" />
-            )}
-            {error ? <Alert type="error" showIcon title={error} role="alert" data-testid="sale-error" /> : null}
-            {missing.length ? <Alert type="warning" showIcon title={`Укажите серийные номера: ${missing.map((l) => l.name).join(', ')}`} /> : null}
             <Checkbox checked={printNow} onChange={(e) => setPrintNow(e.target.checked)} disabled={!receiptTemplate}>
               Сразу печатать чек
             </Checkbox>
@@ -457,6 +479,9 @@ export function SalePage() {
     </>
   );
 }
+
+/** The payment panel sticks this far from the top: under the main layout's header (64 px) and a gap. */
+const panelTop = 80;
 
 function safeCalc(term: { months: number; ratePercent?: number; feePercent?: number }, amount: number) {
   try {

@@ -1,8 +1,8 @@
 import { DownloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { paymentMethodLabels, paymentMethods, saleStatusLabels, type PaymentMethod, type SaleListItem } from '@repo/contracts';
 import { dayjs, formatDateTime, formatMoney, getApiError, notify } from '@repo/shared-core';
-import { DataTable, defineTableParams, useTableParams } from '@repo/ui';
-import { Button, Card, Checkbox, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography } from 'antd';
+import { DataTable, defineTableParams, fitColumns, useElementWidth, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Button, Card, Checkbox, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useStaff } from '../../repair-orders/api';
@@ -12,6 +12,11 @@ import { saleCounterUrl, saleUrl } from '../urls';
 const spec = defineTableParams({ filters: { from: 'string', to: 'string', employeeId: 'string', clientId: 'string', method: 'string', search: 'string', cancelled: 'boolean', creditPending: 'boolean' }, pageSize: 50 });
 
 const statusColor = { draft: 'default', posted: 'green', cancelled: 'red' } as const;
+
+/** The journal fits its width: at 1024 px the seller and the discount columns give way. */
+const columnDrops: ColumnDrop[] = [{ below: 1000, keys: ['employee', 'discount'] }];
+/** Below this the kept columns no longer fit (a phone): the table scrolls inside itself. */
+const minTableWidth = 700;
 
 /**
  * `/sales/list`: the journal of sales with filters in the URL (dates, employee, client, payment method,
@@ -28,6 +33,7 @@ export function SalesListPage() {
   const query = useSales({ ...filters, page: table.params.page, pageSize: table.params.pageSize });
   const staff = useStaff();
   const [exporting, setExporting] = useState(false);
+  const [tableBox, tableWidth] = useElementWidth();
   const totals = query.data?.totals;
 
   async function exportExcel() {
@@ -151,51 +157,54 @@ export function SalesListPage() {
           </Card>
         </Col>
       </Row>
-      <DataTable
-        rowKey="id"
-        table={table}
-        query={query}
-        size="small"
-        scroll={{ x: 1000 }}
-        emptyText="За этот период продаж нет"
-        onRow={(s: SaleListItem) => ({ onClick: () => navigate(saleUrl(s.id)), style: { cursor: 'pointer' } })}
-        columns={[
-          { key: 'number', title: '№', width: 120, render: (_, s: SaleListItem) => <Link to={saleUrl(s.id)}>{s.number}</Link> },
-          { key: 'date', title: 'Дата', width: 140, render: (_, s: SaleListItem) => formatDateTime(s.postedAt ?? s.createdAt) },
-          {
-            key: 'status',
-            title: 'Статус',
-            width: 130,
-            render: (_, s: SaleListItem) => (
-              <>
-                <Tag color={statusColor[s.status]}>{saleStatusLabels[s.status]}</Tag>
-                {s.returned ? <Tag color="orange">возврат</Tag> : null}
-              </>
-            ),
-          },
-          { key: 'client', title: 'Клиент', ellipsis: true, render: (_, s: SaleListItem) => s.client?.name ?? '—' },
-          { key: 'employee', title: 'Сотрудник', width: 170, ellipsis: true, render: (_, s: SaleListItem) => s.employee?.name ?? '—' },
-          {
-            key: 'methods',
-            title: 'Оплата',
-            width: 160,
-            render: (_, s: SaleListItem) => (
-              <>
-                {[...s.methods.map((m) => paymentMethodLabels[m]), ...(s.creditAmount ? ['кредит'] : [])].join(', ') || '—'}
-                {s.creditPending ? (
-                  <div>
-                    <Tag color="gold" title="Доля кредитного партнёра ещё не поступила на расчётный счёт">
-                      ждём партнёра
-                    </Tag>
-                  </div>
-                ) : null}
-              </>
-            ),
-          },
-          { key: 'discount', title: 'Скидка', width: 110, align: 'right', render: (_, s: SaleListItem) => (s.discount ? formatMoney(s.discount) : '—') },
-          { key: 'total', title: 'Итого', width: 130, align: 'right', render: (_, s: SaleListItem) => <Typography.Text strong>{formatMoney(s.total)}</Typography.Text> },
-        ]}
-      />
+      <div ref={tableBox} data-testid="sales-table">
+        <DataTable
+          rowKey="id"
+          table={table}
+          query={query}
+          size="small"
+          tableLayout="fixed"
+          scroll={tableWidth && tableWidth < minTableWidth ? { x: minTableWidth } : undefined}
+          emptyText="За этот период продаж нет"
+          onRow={(s: SaleListItem) => ({ onClick: () => navigate(saleUrl(s.id)), style: { cursor: 'pointer' } })}
+          columns={fitColumns<TableColumnType<SaleListItem>>([
+            { key: 'number', title: '№', width: 120, render: (_, s: SaleListItem) => <Link to={saleUrl(s.id)}>{s.number}</Link> },
+            { key: 'date', title: 'Дата', width: 140, render: (_, s: SaleListItem) => formatDateTime(s.postedAt ?? s.createdAt) },
+            {
+              key: 'status',
+              title: 'Статус',
+              width: 130,
+              render: (_, s: SaleListItem) => (
+                <>
+                  <Tag color={statusColor[s.status]}>{saleStatusLabels[s.status]}</Tag>
+                  {s.returned ? <Tag color="orange">возврат</Tag> : null}
+                </>
+              ),
+            },
+            { key: 'client', title: 'Клиент', ellipsis: true, render: (_, s: SaleListItem) => s.client?.name ?? '—' },
+            { key: 'employee', title: 'Сотрудник', width: 170, ellipsis: true, render: (_, s: SaleListItem) => s.employee?.name ?? '—' },
+            {
+              key: 'methods',
+              title: 'Оплата',
+              width: 160,
+              render: (_, s: SaleListItem) => (
+                <>
+                  {[...s.methods.map((m) => paymentMethodLabels[m]), ...(s.creditAmount ? ['кредит'] : [])].join(', ') || '—'}
+                  {s.creditPending ? (
+                    <div>
+                      <Tag color="gold" title="Доля кредитного партнёра ещё не поступила на расчётный счёт">
+                        ждём партнёра
+                      </Tag>
+                    </div>
+                  ) : null}
+                </>
+              ),
+            },
+            { key: 'discount', title: 'Скидка', width: 110, align: 'right', render: (_, s: SaleListItem) => (s.discount ? formatMoney(s.discount) : '—') },
+            { key: 'total', title: 'Итого', width: 130, align: 'right', render: (_, s: SaleListItem) => <Typography.Text strong>{formatMoney(s.total)}</Typography.Text> },
+          ], tableWidth, columnDrops)}
+        />
+      </div>
     </>
   );
 }
