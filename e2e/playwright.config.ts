@@ -51,6 +51,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The default on PGlite; set so that on PostgreSQL too «Создать копию сейчас» has a folder (backups.spec.ts).
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       DIST_DIR: distDir,
       LOG_LEVEL: 'warn',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

@@ -10,10 +10,12 @@ import { onShutdown, printBanner, run, waitForHttp } from './proc.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
-const distDir = path.resolve(process.env.DIST_DIR || path.join(repoRoot, 'dist'));
+// DIST_DIR set but empty: the API only (nothing is built or served), as for the server itself.
+const apiOnly = process.env.DIST_DIR === '';
+const distDir = apiOnly ? '' : path.resolve(process.env.DIST_DIR || path.join(repoRoot, 'dist'));
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, 'data'));
 
-if (process.env.START_SKIP_BUILD !== '1') {
+if (process.env.START_SKIP_BUILD !== '1' && !apiOnly) {
   console.log('Сборка интерфейса (хост и четыре раздела)…');
   const t0 = Date.now();
   try {

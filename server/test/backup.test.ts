@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { BackupError, backupToFile, restoreFromFile } from '../src/modules/backup/format';
 import { dailySlotDue, pruneBackups } from '../src/modules/backup/service';
+import { fingerprint, ledgers, rows } from './backup-compare';
 import { authHeaders, buildTestApp, createPostgresDatabase, createTestDatabase, demoPhones, dropPostgresDatabase, login, testConfig, type TestDatabase } from './helpers';
 
 /**
@@ -25,46 +26,6 @@ async function emptyDatabase(): Promise<{ database: Database; databaseUrl: strin
   created.push(name);
   const databaseUrl = await createPostgresDatabase(pgUrl, name);
   return { database: await openDatabase({ databaseUrl, dataDir: '', migrate: false }), databaseUrl };
-}
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** Per table: its row count and a digest of all its rows (as PostgreSQL prints them, in a fixed order). */
-async function fingerprint(database: Database): Promise<Record<string, { n: number; digest: string }>> {
-  const tables = await rows<{ name: string }>(database, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
-  const out: Record<string, { n: number; digest: string }> = {};
-  for (const { name } of tables) {
-    if (name === 'backup_runs') continue;
-    const [r] = await rows<{ n: number; digest: string | null }>(
-      database,
-      sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(j, E'\\n' order by j), '')) as digest from (select to_jsonb(t)::text as j from public."${name}" t) x`),
-    );
-    out[name] = { n: r.n, digest: r.digest ?? '' };
-  }
-  return out;
-}
-
-/** The ledgers' own sums and whether they agree with their balances. */
-async function ledgers(database: Database) {
-  const [r] = await rows<{ stock_qty: string; stock_value: string; balances_qty: string; cash: string; client_ledger: string; client_balances: string; sales_hourly: string }>(
-    database,
-    sql`select
-      (select coalesce(sum(qty), 0)::text from stock_movements) as stock_qty,
-      (select coalesce(sum(value), 0)::text from stock_movements) as stock_value,
-      (select coalesce(sum(qty), 0)::text from stock_balances) as balances_qty,
-      (select coalesce(sum(amount), 0)::text from cash_movements) as cash,
-      (select coalesce(sum(amount), 0)::text from client_ledger) as client_ledger,
-      (select coalesce(sum(balance), 0)::text from counterparties) as client_balances,
-      (select coalesce(sum(count), 0)::text || '/' || coalesce(sum(total), 0)::text || '/' || coalesce(sum(paid_cash + paid_card + paid_transfer), 0)::text from sales_hourly) as sales_hourly`,
-  );
-  const [disagree] = await rows<{ n: number }>(
-    database,
-    sql`select count(*)::int as n from (select m.warehouse_id, m.product_id, sum(m.qty) q from stock_movements m where m.warehouse_id is not null group by 1, 2) m
-      full join stock_balances b on b.warehouse_id = m.warehouse_id and b.product_id = m.product_id where coalesce(m.q, 0) <> coalesce(b.qty, 0)`,
-  );
-  return { ...r, stockDisagree: disagree.n };
 }
 
 beforeAll(async () => {

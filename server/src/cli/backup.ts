@@ -20,15 +20,25 @@ import zlib from 'node:zlib';
 import { backupDir, loadConfig, type Config } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase, type Database } from '../db/client';
+import { readJournal } from '../db/migrate';
 import { readBackupAccess } from '../modules/backup/access';
 import { BackupError, restoreFromFile } from '../modules/backup/format';
 import { backupFileName, runBackupToFile } from '../modules/backup/service';
 
 class CliError extends Error {}
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} МБ`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} с`;
+// Figures as a Russian reader writes them: a decimal comma, thousands apart, local time.
+const number = (n: number) => n.toLocaleString('ru-RU');
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${number(Math.max(1, Math.round(bytes / 1024)))} КБ` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} с`;
+const localTime = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('ru-RU');
+};
 const where = (config: Config) => (config.databaseUrl ? 'базу PostgreSQL (DATABASE_URL)' : `папку данных ${config.dataDir}`);
+
+/** The lock's message with its holder's start in local time (it is stored as ISO). */
 
 function hasPgliteDatabase(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
@@ -76,7 +86,7 @@ async function backupThroughServer(config: Config, file: string): Promise<void> 
     await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(part, { mode: 0o600 }));
     const rows = await verifyBackupFile(part);
     fs.renameSync(part, file);
-    console.log(`Копия записана сервером: ${file} (${mb(fs.statSync(file).size)}, строк: ${rows}, за ${seconds(Date.now() - started)}).`);
+    console.log(`Копия записана сервером: ${file} (${size(fs.statSync(file).size)}, строк: ${number(rows)}, за ${seconds(Date.now() - started)}).`);
   } catch (err) {
     fs.rmSync(part, { force: true });
     throw err;
@@ -98,7 +108,7 @@ async function backup(config: Config, fileArg: string | undefined): Promise<void
   try {
     const started = Date.now();
     const result = await runBackupToFile(database, 'cli', file);
-    console.log(`Копия записана: ${file} (${mb(result.size)}, таблиц: ${result.tables}, строк: ${result.rows}, за ${seconds(Date.now() - started)}).`);
+    console.log(`Копия записана: ${file} (${size(result.size)}, таблиц: ${result.tables}, строк: ${number(result.rows)}, за ${seconds(Date.now() - started)}).`);
   } finally {
     await database.close();
   }
@@ -113,16 +123,24 @@ async function restore(config: Config, fileArg: string | undefined, replace: boo
     database = await open(config, 'restore');
   } catch (err) {
     if (err instanceof DataDirLockedError)
-      throw new CliError(`${err.message} Восстанавливать можно только в остановленную базу: остановите сервер и повторите.`);
+      throw new CliError(
+        `${err.message.replace(/ Остановите его или задайте другой DATA_DIR\.$/, '')} ` +
+          'Восстанавливать можно только в остановленную базу: остановите сервер (или укажите другой DATA_DIR) и повторите.',
+      );
     throw err;
   }
   try {
     const started = Date.now();
+    console.log(`Восстановление ${file} в ${where(config)}${replace ? ' с заменой её данных' : ''}…`);
     const r = await restoreFromFile(database.db, database.kind, file, { replace });
+    const newer = readJournal().length - r.migrations;
     console.log(
-      `Восстановлено в ${where(config)}: таблиц ${r.tables}, строк ${r.rows}, миграций ${r.migrations} ` +
-        `(копия от ${r.createdAt}, источник ${r.source === 'pglite' ? 'PGlite' : 'PostgreSQL'}) за ${seconds(Date.now() - started)}. ` +
-        'Недостающие миграции этой версии применятся при запуске сервера.',
+      `Восстановлено за ${seconds(Date.now() - started)}: таблиц ${r.tables}, строк ${number(r.rows)}, миграций ${r.migrations} ` +
+        `(копия от ${localTime(r.createdAt)}, источник ${r.source === 'pglite' ? 'PGlite' : 'PostgreSQL'}).`,
+    );
+    console.log(
+      (newer > 0 ? `Копия сделана более ранней версией программы: недостающие миграции (${newer}) применятся при запуске сервера. ` : '') +
+        `Запустите сервер на ${config.databaseUrl ? 'этой базе' : 'этой папке'} (с тем же ${config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR'}): pnpm start.`,
     );
   } finally {
     await database.close();
@@ -145,8 +163,8 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    const known = err instanceof CliError || err instanceof BackupError || err instanceof DataDirLockedError;
-    console.error(known ? (err as Error).message : err);
+    if (err instanceof DataDirLockedError) console.error(err.message);
+    else console.error(err instanceof CliError || err instanceof BackupError ? err.message : err);
     process.exit(1);
   },
 );

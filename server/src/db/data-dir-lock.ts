@@ -42,10 +42,16 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** The holder's start in this machine's local time («28.11.2026, 07:18:26»), as staff read it. */
+function localTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('ru-RU');
+}
+
 function lockedMessage(dataDir: string, owner: LockOwner | null): string {
   const who = owner
     ? `процесс ${owner.pid} на ${owner.hostname === os.hostname() ? 'этом компьютере' : `компьютере «${owner.hostname}»`}` +
-      ` (${owner.purpose === 'server' ? 'сервер' : `pnpm ${owner.purpose}`}, запущен ${owner.startedAt})`
+      ` (${owner.purpose === 'server' ? 'сервер' : `pnpm ${owner.purpose}`}, запущен ${localTime(owner.startedAt)})`
     : 'другой процесс';
   return (
     `Папка данных ${dataDir} уже открыта: её использует ${who}. ` +

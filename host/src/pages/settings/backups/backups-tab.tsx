@@ -15,6 +15,18 @@ export function formatSize(bytes: number | null): string {
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ru-RU') : '—');
 
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** What a system error of a failed backup means, in words (the message itself is shown under it). */
+export function explainError(error: string | null): string | null {
+  if (!error) return null;
+  if (/\b(EEXIST|ENOTDIR)\b/.test(error)) return 'Папку для копий не удалось создать: на её месте (или на месте одной из папок пути) лежит файл.';
+  if (/\b(EACCES|EPERM|EROFS)\b/.test(error)) return 'Нет прав на запись в папку для копий (или диск только для чтения).';
+  if (/\bENOSPC\b/.test(error)) return 'На диске с папкой для копий закончилось место.';
+  if (/\bENOENT\b/.test(error)) return 'Папка для копий недоступна (диск отключён?).';
+  return null;
+}
+
 function StatusTag({ run }: { run: BackupRun }) {
   if (run.status === 'ok') return <Tag color="green">готова</Tag>;
   if (run.status === 'running') return <Tag color="blue">создаётся</Tag>;
@@ -28,8 +40,9 @@ function StatusTag({ run }: { run: BackupRun }) {
 export function BackupsTab() {
   const status = useBackupStatus();
   const create = useCreateBackup();
+  // PageHeader keeps its own space below; the parts under it are spaced by the inner Flex.
   return (
-    <Flex vertical gap={16}>
+    <div>
       <PageHeader
         title="Резервные копии"
         icon={<CloudDownloadOutlined />}
@@ -45,71 +58,80 @@ export function BackupsTab() {
           </Flex>
         }
       />
-      {create.isError && <Alert type="error" showIcon title="Не удалось создать копию" description={getApiError(create.error).message} />}
-      <QueryState query={status} errorTitle="Не удалось загрузить сведения о копиях">
-        {(data) => {
-          const lastFailed = data.recent[0]?.status === 'failed' ? data.recent[0] : null;
-          return (
-            <Flex vertical gap={16}>
-              {lastFailed && (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={`Последняя копия не создана (${formatTime(lastFailed.startedAt)}, ${kindLabel[lastFailed.kind]})`}
-                  description={<Typography.Text type="danger">{lastFailed.error ?? 'Причина не записана'}</Typography.Text>}
-                  data-testid="backup-failed"
-                />
-              )}
-              <Card title="Последняя удачная копия" size="small">
-                {data.lastSuccess ? (
-                  <Descriptions column={1} size="small" data-testid="backup-last">
-                    <Descriptions.Item label="Время">{formatTime(data.lastSuccess.finishedAt ?? data.lastSuccess.startedAt)}</Descriptions.Item>
-                    <Descriptions.Item label="Размер">{formatSize(data.lastSuccess.size)}</Descriptions.Item>
-                    <Descriptions.Item label="Файл">
-                      <Typography.Text copyable={data.lastSuccess.file ? { text: data.lastSuccess.file } : false}>{data.lastSuccess.fileName ?? '—'}</Typography.Text>
-                    </Descriptions.Item>
-                  </Descriptions>
-                ) : (
-                  <EmptyState description="Копий ещё не было" />
-                )}
-              </Card>
-              <Card title="Расписание" size="small">
-                {data.dir ? (
-                  <Descriptions column={1} size="small">
-                    <Descriptions.Item label="Папка">{data.dir}</Descriptions.Item>
-                    <Descriptions.Item label="Ежедневно">{data.daily ? `в ${data.time} (время сервера)` : 'выключено (BACKUP_DAILY=false)'}</Descriptions.Item>
-                    <Descriptions.Item label="Хранятся">{`${data.keepDays} дн.`}</Descriptions.Item>
-                  </Descriptions>
-                ) : (
-                  <Typography.Text type="warning">Папка для копий не задана (BACKUP_DIR): ежедневные копии выключены. Копию можно сделать командой pnpm backup.</Typography.Text>
-                )}
-              </Card>
-              {data.recent.length > 0 && (
-                <Card title="Последние попытки" size="small">
-                  <Table<BackupRun>
-                    rowKey="id"
-                    size="small"
-                    pagination={false}
-                    dataSource={data.recent}
-                    columns={[
-                      { title: 'Начата', dataIndex: 'startedAt', render: formatTime },
-                      { title: 'Как', dataIndex: 'kind', render: (k: BackupRun['kind']) => kindLabel[k] },
-                      { title: 'Итог', key: 'status', render: (_: unknown, run) => <StatusTag run={run} /> },
-                      { title: 'Размер', dataIndex: 'size', render: formatSize },
-                      {
-                        title: 'Файл или ошибка',
-                        key: 'file',
-                        render: (_: unknown, run) =>
-                          run.status === 'failed' ? <Typography.Text type="danger">{run.error}</Typography.Text> : (run.fileName ?? '—'),
-                      },
-                    ]}
+      <Flex vertical gap={16}>
+        {create.isError && <Alert type="error" showIcon title="Не удалось создать копию" description={getApiError(create.error).message} />}
+        <QueryState query={status} errorTitle="Не удалось загрузить сведения о копиях">
+          {(data) => {
+            const lastFailed = data.recent[0]?.status === 'failed' ? data.recent[0] : null;
+            return (
+              <Flex vertical gap={16}>
+                {lastFailed && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={`Последняя копия не создана (${formatTime(lastFailed.startedAt)}, ${kindLabel[lastFailed.kind]})`}
+                    description={
+                      <Flex vertical gap={4}>
+                        {explainError(lastFailed.error) && <Typography.Text>{explainError(lastFailed.error)}</Typography.Text>}
+                        <Typography.Text type="danger">{lastFailed.error ?? 'Причина не записана'}</Typography.Text>
+                      </Flex>
+                    }
+                    data-testid="backup-failed"
                   />
+                )}
+                <Card title="Последняя удачная копия" size="small">
+                  {data.lastSuccess ? (
+                    <Descriptions column={1} size="small" data-testid="backup-last">
+                      <Descriptions.Item label="Время">{formatTime(data.lastSuccess.finishedAt ?? data.lastSuccess.startedAt)}</Descriptions.Item>
+                      <Descriptions.Item label="Размер">{formatSize(data.lastSuccess.size)}</Descriptions.Item>
+                      <Descriptions.Item label="Файл">
+                        <Typography.Text copyable={data.lastSuccess.file ? { text: data.lastSuccess.file } : false}>{data.lastSuccess.fileName ?? '—'}</Typography.Text>
+                      </Descriptions.Item>
+                    </Descriptions>
+                  ) : (
+                    <EmptyState bare description="Копий ещё не было" />
+                  )}
                 </Card>
-              )}
-            </Flex>
-          );
-        }}
-      </QueryState>
-    </Flex>
+                <Card title="Расписание" size="small">
+                  {data.dir ? (
+                    <Descriptions column={1} size="small">
+                      <Descriptions.Item label="Папка">
+                        <Typography.Text data-testid="backup-dir">{data.dir}</Typography.Text>
+                      </Descriptions.Item>
+                      <Descriptions.Item label="Ежедневно">{data.daily ? `в ${data.time} (время сервера)` : 'выключено (BACKUP_DAILY=false)'}</Descriptions.Item>
+                      <Descriptions.Item label="Хранятся">{`${data.keepDays} дн.`}</Descriptions.Item>
+                    </Descriptions>
+                  ) : (
+                    <Typography.Text type="warning">Папка для копий не задана (BACKUP_DIR): ежедневные копии выключены. Копию можно сделать командой pnpm backup.</Typography.Text>
+                  )}
+                </Card>
+                {data.recent.length > 0 && (
+                  <Card title="Последние попытки" size="small">
+                    <Table<BackupRun>
+                      rowKey="id"
+                      size="small"
+                      pagination={false}
+                      dataSource={data.recent}
+                      columns={[
+                        { title: 'Начата', dataIndex: 'startedAt', render: (iso: string) => <span style={nowrap}>{formatTime(iso)}</span> },
+                        { title: 'Как', dataIndex: 'kind', render: (k: BackupRun['kind']) => <span style={nowrap}>{kindLabel[k]}</span> },
+                        { title: 'Итог', key: 'status', render: (_: unknown, run) => <StatusTag run={run} /> },
+                        { title: 'Размер', dataIndex: 'size', render: (size: number | null) => <span style={nowrap}>{formatSize(size)}</span> },
+                        {
+                          title: 'Файл или ошибка',
+                          key: 'file',
+                          render: (_: unknown, run) =>
+                            run.status === 'failed' ? <Typography.Text type="danger">{run.error}</Typography.Text> : (run.fileName ?? '—'),
+                        },
+                      ]}
+                    />
+                  </Card>
+                )}
+              </Flex>
+            );
+          }}
+        </QueryState>
+      </Flex>
+    </div>
   );
 }

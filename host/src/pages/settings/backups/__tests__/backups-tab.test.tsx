@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BackupRun, BackupStatus } from '@repo/contracts';
 import { createFakeApi, renderPage, respondError } from '@repo/testing';
 import { SettingsPage } from '../../settings-page';
-import { BackupsTab, formatSize } from '../backups-tab';
+import { BackupsTab, explainError, formatSize } from '../backups-tab';
 
 const ok: BackupRun = {
   id: 'b1',
@@ -41,6 +41,7 @@ describe('BackupsTab', () => {
     renderPage(<BackupsTab />, { rules: ['manage_settings'], api: server });
     const alert = await screen.findByTestId('backup-failed');
     expect(within(alert).getByText('ENOSPC: no space left on device')).toBeInTheDocument();
+    expect(within(alert).getByText('На диске с папкой для копий закончилось место.')).toBeInTheDocument();
     expect(screen.getByText('Копий ещё не было')).toBeInTheDocument();
   });
 
@@ -67,5 +68,12 @@ describe('BackupsTab', () => {
   it('formats sizes', () => {
     expect(formatSize(null)).toBe('—');
     expect(formatSize(2_500_000)).toBe('2,4 МБ');
+  });
+
+  it('explains the usual system errors in words, and not the others', () => {
+    expect(explainError("EEXIST: file already exists, mkdir '/srv/backups'")).toMatch(/лежит файл/);
+    expect(explainError('EACCES: permission denied, open')).toMatch(/Нет прав/);
+    expect(explainError('Запись копии прервана')).toBeNull();
+    expect(explainError(null)).toBeNull();
   });
 });
