@@ -1,6 +1,7 @@
 import { Table, type TableProps } from 'antd';
 import type { ColumnType, FilterValue, SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
+import { fitColumns, useElementWidth, type ColumnDrop } from './fit-columns';
 import { EmptyState, QueryError, type QueryLike } from './query-states';
 import type { FilterKind, TableParams, TableParamsChange, TableParamsSpec } from './table-params';
 
@@ -24,6 +25,12 @@ export interface DataTableProps<T, F extends Record<string, FilterKind>, S exten
   columns: ColumnType<T>[];
   emptyText?: ReactNode;
   errorTitle?: ReactNode;
+  /**
+   * A working list that must fit its room without scrolling sideways: below each `drops[i].below` px of the
+   * list's own width (measured, so the folded side menu counts) its secondary columns give way; narrower
+   * than `minWidth` (a phone) the list scrolls inside itself.
+   */
+  fit?: { drops: readonly ColumnDrop[]; minWidth: number };
 }
 
 const toAnt = (order: 'asc' | 'desc') => (order === 'asc' ? 'ascend' : 'descend');
@@ -39,13 +46,15 @@ export function DataTable<T extends object, F extends Record<string, FilterKind>
   columns,
   emptyText = 'Ничего не найдено',
   errorTitle = 'Не удалось загрузить список',
+  fit,
   ...rest
 }: DataTableProps<T, F, S>) {
   const { params, setParams, spec } = table;
+  const [box, width] = useElementWidth();
   const sortable = (spec.sort ?? []) as readonly string[];
   const filterKinds = (spec.filters ?? {}) as Record<string, FilterKind>;
 
-  const controlled = columns.map((column): ColumnType<T> => {
+  const controlled = (fit ? fitColumns(columns, width, fit.drops) : columns).map((column): ColumnType<T> => {
     const name = column.key === undefined ? undefined : String(column.key);
     if (!name) return column;
     const out: ColumnType<T> = { ...column };
@@ -91,9 +100,10 @@ export function DataTable<T extends object, F extends Record<string, FilterKind>
     return <QueryError error={query.error} title={errorTitle} onRetry={query.refetch} retrying={query.isFetching} />;
   }
 
-  return (
+  const list = (
     <Table<T>
       {...rest}
+      {...(fit && width && width < fit.minWidth ? { scroll: { x: fit.minWidth } } : {})}
       columns={controlled}
       dataSource={query.data?.items ?? []}
       loading={query.isPending || query.isFetching}
@@ -110,4 +120,5 @@ export function DataTable<T extends object, F extends Record<string, FilterKind>
       }}
     />
   );
+  return fit ? <div ref={box}>{list}</div> : list;
 }

@@ -13,7 +13,7 @@ interface Order {
 
 const spec = defineTableParams({ filters: { status: 'strings' }, sort: ['number'], pageSize: 10 });
 
-function OrderList() {
+function OrderList({ fit }: { fit?: { drops: { below: number; keys: string[] }[]; minWidth: number } } = {}) {
   const table = useTableParams(spec);
   const query = useQuery({
     queryKey: ['repair_order', 'list', toApiQuery(table.params)],
@@ -25,6 +25,7 @@ function OrderList() {
       rowKey="id"
       table={table}
       query={query}
+      fit={fit}
       columns={[
         { key: 'number', title: '№', dataIndex: 'number' },
         {
@@ -84,5 +85,20 @@ describe('DataTable', () => {
     expect(await screen.findByText('Не удалось загрузить список')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('cell', { name: '10' })).toBeInTheDocument();
+  });
+
+  it('with fit, leaves out the secondary columns when its own width is below their threshold', async () => {
+    server.get('orders', orders);
+    const width = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 700 } as DOMRect);
+    try {
+      renderPage(<OrderList fit={{ drops: [{ below: 800, keys: ['status'] }], minWidth: 300 }} />, { route: '/orders' });
+      expect(await screen.findByRole('cell', { name: '1' })).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: /№/ })).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: /Статус/ })).toBeNull();
+    } finally {
+      width.mockRestore();
+    }
+    renderPage(<OrderList fit={{ drops: [{ below: 800, keys: ['status'] }], minWidth: 300 }} />, { route: '/orders' });
+    expect(await screen.findAllByRole('columnheader', { name: /Статус/ })).not.toHaveLength(0);
   });
 });

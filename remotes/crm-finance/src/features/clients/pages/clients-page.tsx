@@ -1,8 +1,8 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { counterpartyKindLabels, type Client } from '@repo/contracts';
 import { getApiError, notify } from '@repo/shared-core';
-import { Can, DataTable, defineTableParams, fitColumns, useElementWidth, useTableParams, type ColumnDrop } from '@repo/ui';
-import { Button, Checkbox, Flex, Input, Select, Tag, Typography, type TableColumnType } from 'antd';
+import { Can, DataTable, defineTableParams, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchAllPages, moneyCell, saveXlsx } from '../../../shared/excel';
@@ -26,7 +26,6 @@ export function ClientsPage() {
   const f = table.params.filters;
   const [search, setSearch] = useSearchParams();
   const openId = search.get('open');
-  const [tableBox, tableWidth] = useElementWidth();
   const setOpen = (id: string | null) =>
     setSearch((p) => {
       const next = new URLSearchParams(p);
@@ -126,17 +125,17 @@ export function ClientsPage() {
           </Can>
         </Flex>
       </Flex>
-      <div ref={tableBox} data-testid="clients-table">
+      <div data-testid="clients-table">
         <DataTable
           rowKey="id"
           table={table}
           query={query}
           size="small"
           tableLayout="fixed"
-          scroll={tableWidth && tableWidth < minTableWidth ? { x: minTableWidth } : undefined}
+          fit={{ drops: columnDrops, minWidth: minTableWidth }}
           emptyText={filtered ? 'Никого не нашли: проверьте номер или имя' : 'Клиентов пока нет: добавьте первого'}
           onRow={(c: Client) => ({ onClick: () => setOpen(c.id), style: { cursor: 'pointer' } })}
-          columns={fitColumns<TableColumnType<Client>>([
+          columns={[
             {
               key: 'name',
               title: 'Клиент',
@@ -167,7 +166,7 @@ export function ClientsPage() {
             { key: 'tags', title: 'Метки', width: 170, render: (_, c: Client) => c.tags.map((t) => <Tag key={t}>{t}</Tag>) },
             { key: 'discount', title: 'Скидка', width: 80, align: 'right', render: (_, c: Client) => (c.discountPercent ? `${c.discountPercent}%` : '—') },
             { key: 'balance', title: 'Баланс', width: 160, align: 'right', render: (_, c: Client) => <Balance value={c.balance} /> },
-          ], tableWidth, columnDrops)}
+          ]}
         />
       </div>
       <ClientDrawer id={openId} onClose={() => setOpen(null)} onOpen={setOpen} />

@@ -1,8 +1,8 @@
 import { AppstoreOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { orderStatusGroupLabels, orderStatusGroups, ruleScope, type OrderListItem, type OrderStatusGroup } from '@repo/contracts';
 import { dayjs, formatDate, formatDateTime, formatMoney } from '@repo/shared-core';
-import { Can, DataTable, defineTableParams, fitColumns, useElementWidth, useRules, useTableParams, type ColumnDrop } from '@repo/ui';
-import { Checkbox, DatePicker, Flex, Input, Segmented, Select, Tag, Typography, Button, type TableColumnType } from 'antd';
+import { Can, DataTable, defineTableParams, useRules, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Checkbox, DatePicker, Flex, Input, Segmented, Select, Tag, Typography, Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useOrderBoard, useOrderMutations, useOrders, useOrderStatuses, useStaff } from '../api';
 import { IntakeDrawer } from '../components/intake-drawer';
@@ -65,7 +65,6 @@ export function OrdersPage() {
   } as never);
   const board = useOrderBoard({ engineerId: f.engineerId, search: f.search });
   const { status } = useOrderMutations();
-  const [tableBox, tableWidth] = useElementWidth();
   const filtered = !!(f.search || f.status || f.group || f.engineerId || f.overdue || f.from || f.to);
 
   return (
@@ -150,21 +149,21 @@ export function OrdersPage() {
       {view === 'board' ? (
         <OrderBoard query={board} statuses={statuses.data ?? []} onMove={(order, target) => status.mutateAsync({ orderId: order.id, statusId: target.id })} />
       ) : (
-        <div ref={tableBox} data-testid="orders-table">
+        <div data-testid="orders-table">
           <DataTable
             rowKey="id"
             table={table}
             query={query}
             size="small"
             tableLayout="fixed"
-            scroll={tableWidth && tableWidth < minTableWidth ? { x: minTableWidth } : undefined}
+            fit={{ drops: columnDrops, minWidth: minTableWidth }}
             emptyText={filtered ? 'Заказов с такими условиями нет' : 'Заказов в работе нет: примите первое устройство'}
             rowClassName={(o: OrderListItem) => (o.overdue ? 'order-row-overdue' : '')}
             onRow={(o: OrderListItem) => ({
               onClick: () => navigate(`/orders/${o.id}`),
               style: { cursor: 'pointer', background: o.overdue ? 'var(--ant-color-error-bg, #fff2f0)' : undefined },
             })}
-            columns={fitColumns<TableColumnType<OrderListItem>>([
+            columns={[
               {
                 key: 'number',
                 title: '№',
@@ -227,7 +226,7 @@ export function OrdersPage() {
                 align: 'right',
                 render: (_, o: OrderListItem) => (o.due > 0 ? <Typography.Text type="danger">{formatMoney(o.due)}</Typography.Text> : o.due < 0 ? <Typography.Text type="success">аванс {formatMoney(-o.due)}</Typography.Text> : '—'),
               },
-            ], tableWidth, columnDrops)}
+            ]}
           />
         </div>
       )}

@@ -1,8 +1,8 @@
 import { DownloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { paymentMethodLabels, paymentMethods, saleStatusLabels, type PaymentMethod, type SaleListItem } from '@repo/contracts';
 import { dayjs, formatDateTime, formatMoney, getApiError, notify } from '@repo/shared-core';
-import { DataTable, defineTableParams, fitColumns, useElementWidth, useTableParams, type ColumnDrop } from '@repo/ui';
-import { Button, Card, Checkbox, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography, type TableColumnType } from 'antd';
+import { DataTable, defineTableParams, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Button, Card, Checkbox, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useStaff } from '../../repair-orders/api';
@@ -33,7 +33,6 @@ export function SalesListPage() {
   const query = useSales({ ...filters, page: table.params.page, pageSize: table.params.pageSize });
   const staff = useStaff();
   const [exporting, setExporting] = useState(false);
-  const [tableBox, tableWidth] = useElementWidth();
   const totals = query.data?.totals;
 
   async function exportExcel() {
@@ -157,17 +156,17 @@ export function SalesListPage() {
           </Card>
         </Col>
       </Row>
-      <div ref={tableBox} data-testid="sales-table">
+      <div data-testid="sales-table">
         <DataTable
           rowKey="id"
           table={table}
           query={query}
           size="small"
           tableLayout="fixed"
-          scroll={tableWidth && tableWidth < minTableWidth ? { x: minTableWidth } : undefined}
+          fit={{ drops: columnDrops, minWidth: minTableWidth }}
           emptyText="За этот период продаж нет"
           onRow={(s: SaleListItem) => ({ onClick: () => navigate(saleUrl(s.id)), style: { cursor: 'pointer' } })}
-          columns={fitColumns<TableColumnType<SaleListItem>>([
+          columns={[
             { key: 'number', title: '№', width: 120, render: (_, s: SaleListItem) => <Link to={saleUrl(s.id)}>{s.number}</Link> },
             { key: 'date', title: 'Дата', width: 140, render: (_, s: SaleListItem) => formatDateTime(s.postedAt ?? s.createdAt) },
             {
@@ -202,7 +201,7 @@ export function SalesListPage() {
             },
             { key: 'discount', title: 'Скидка', width: 110, align: 'right', render: (_, s: SaleListItem) => (s.discount ? formatMoney(s.discount) : '—') },
             { key: 'total', title: 'Итого', width: 130, align: 'right', render: (_, s: SaleListItem) => <Typography.Text strong>{formatMoney(s.total)}</Typography.Text> },
-          ], tableWidth, columnDrops)}
+          ]}
         />
       </div>
     </>
