@@ -100,6 +100,9 @@ const BASE_GROUPS = ['bootstrap', 'shell'];
 /** Shared modules every area loads from the host. */
 const BASE_SHARED = new Set(['@repo/ui']);
 
+/** A lent group's leftover chunk this small (module source bytes) is folded into the shell's chunk. */
+const CRUMB_BYTES = 512;
+
 /** Host only: lent components' chunks hold only what the shell and the UI kit do not (see the top). */
 class LendChunksPlugin {
   /** @param {{ expected: boolean }} o  whether the build lends antd: then finding nothing to regroup is an error */
@@ -173,10 +176,55 @@ class LendChunksPlugin {
       }
       for (const c of add) if (group.unshiftChunk(c)) c.addGroup(group);
     }
+    // What is left of a lent group's own chunk may be a few hundred bytes (antd's `col/index.js`, a
+    // re-export of the grid code the shell has): one more request each time an area first uses it, on a
+    // cold page too. Such a crumb goes into the `shell` chunk the group already lists.
+    const shellChunks = new Set(compilation.namedChunkGroups.get('shell').chunks);
+    for (const group of lendGroups) {
+      const home = group.chunks.find((c) => shellChunks.has(c));
+      if (!home) continue;
+      for (const chunk of [...group.chunks]) {
+        if (baseChunks.has(chunk) || emptied.has(chunk)) continue;
+        if ([...chunk.groupsIterable].some((g) => !lendGroups.has(g) || !g.chunks.includes(home))) continue;
+        const modules = [...cg.getChunkModulesIterable(chunk)];
+        if (modules.reduce((n, m) => n + m.size(), 0) > CRUMB_BYTES) continue;
+        for (const m of modules) {
+          cg.disconnectChunkAndModule(chunk, m);
+          cg.connectChunkAndModule(home, m);
+        }
+        emptied.add(chunk);
+      }
+    }
     for (const chunk of emptied) {
       cg.disconnectChunk(chunk); // also takes it out of its groups
       compilation.chunks.delete(chunk);
     }
+    mergeDuplicateChunks(compilation);
+  }
+}
+
+/**
+ * Taking the base modules out of the lent groups' chunks can leave two chunks with the very same
+ * modules (webpack's own MergeDuplicateChunksPlugin ran before): e.g. the sign-in page's antd Input
+ * chunk and a lent group's copy of it. Two files of one content cost a download each: a signed-in reload
+ * of an area asked for the copy although the sign-in page had cached the other (docs/performance.md,
+ * «A warm reload»). Such twins become one chunk in both groups, as webpack's plugin does it.
+ */
+function mergeDuplicateChunks(compilation) {
+  const cg = compilation.chunkGraph;
+  const byModules = new Map();
+  for (const chunk of [...compilation.chunks]) {
+    if (chunk.hasRuntime() || cg.getNumberOfEntryModules(chunk) > 0 || cg.getNumberOfChunkModules(chunk) === 0) continue;
+    const runtime = typeof chunk.runtime === 'string' ? chunk.runtime : [...(chunk.runtime ?? [])].sort().join(',');
+    const key = `${runtime}\n${[...cg.getChunkModulesIterable(chunk)].map((m) => m.identifier()).sort().join('\n')}`;
+    const twin = byModules.get(key);
+    if (!twin) {
+      byModules.set(key, chunk);
+      continue;
+    }
+    if (!cg.canChunksBeIntegrated(twin, chunk)) continue;
+    cg.integrateChunks(twin, chunk);
+    compilation.chunks.delete(chunk);
   }
 }
 

@@ -10,14 +10,20 @@
 //    - login:   /login until the sign-in form is visible; JS bytes transferred (encoded);
 //    - visit:   sign in, wait for the main page, then open the area screen in the app (the first visit
 //               of the area after signing in): bytes and time until its content shows;
+//    - reload:  after the visit, a reload of the area's page (warm cache): time until its content, and
+//               every request that went over the network; anything but the document, /remotes.json and
+//               /api/* (or a 304 revalidation) is flagged;
 //    - deep:    a signed-in cold load of the area's URL (a bookmark): bytes and time until its content.
+//    Before the visit the page is left until its network is quiet (the host's idle prefetch of the areas
+//    happens then, and its bytes count in the sign-in phase).
 //    Each measurement runs --runs times (default 5); medians are printed, with federated/monolith ratios.
 //
 //   node scripts/bench-web/run.mjs [--runs 5] [--areas /stock/leftovers,/clients] [--no-build] [--only fed|mono]
 //   env: BENCH_DIR (default /tmp/bench-web), CHROMIUM_PATH, BENCH_PORT (default 3310; mono uses +1),
 //        BENCH_IDENTITY=1 (request everything uncompressed: the figures before precompression),
 //        BENCH_VERBOSE=1 (list each request of the login / sign-in / visit phases),
-//        BENCH_SERVER_DIR (another checkout's server/ folder, default <repo>/server)
+//        BENCH_SERVER_DIR (another checkout's server/ folder, default <repo>/server),
+//        BENCH_SAVE_DATA=1 (the page reports navigator.connection.saveData: the host does not prefetch)
 // Not part of `pnpm test`. Results also go to $BENCH_DIR/results.json.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,7 +41,7 @@ const opt = (name, dflt) => {
   return i === -1 ? dflt : args[i + 1];
 };
 const runs = Number(opt('runs', process.env.BENCH_RUNS ?? 5));
-const areaPaths = String(opt('areas', '/stock/leftovers,/clients')).split(',').filter(Boolean);
+const areaPaths = String(opt('areas', '/stock/leftovers,/sales/list')).split(',').filter(Boolean);
 const noBuild = args.includes('--no-build');
 const only = opt('only', null);
 const benchDir = path.resolve(process.env.BENCH_DIR || path.join(os.tmpdir(), 'bench-web'));
@@ -201,6 +207,9 @@ const isJs = (r) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url.split('#')[
 async function openPage(browser, baseURL, storageState) {
   const context = await browser.newContext({ baseURL, storageState, locale: 'ru-RU', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   await context.addInitScript(markerScript);
+  if (process.env.BENCH_SAVE_DATA === '1') {
+    await context.addInitScript(`Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '3g', addEventListener() {}, removeEventListener() {} } });`);
+  }
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -209,23 +218,51 @@ async function openPage(browser, baseURL, storageState) {
   // BENCH_IDENTITY=1: ask for uncompressed responses (the figures before precompression).
   if (process.env.BENCH_IDENTITY === '1') await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
   const requests = new Map();
+  const inflight = new Set();
+  let lastActivity = Date.now();
   const tally = { phase: 'start' };
-  cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { phase: tally.phase, url: e.request.url, type: e.type, bytes: 0 }));
+  cdp.on('Network.requestWillBeSent', (e) => {
+    lastActivity = Date.now();
+    inflight.add(e.requestId);
+    // A redirect reuses the id: keep the first record.
+    if (!requests.has(e.requestId)) requests.set(e.requestId, { phase: tally.phase, url: e.request.url, type: e.type, bytes: 0, fromCache: false, status: 0, priority: e.request.initialPriority });
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.fromCache = true;
+  });
   cdp.on('Network.responseReceived', (e) => {
     const r = requests.get(e.requestId);
     if (r) {
       r.type = e.type;
+      r.status = e.response.status;
+      if (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker) r.fromCache = true;
       r.encoding = e.response.headers['content-encoding'] || e.response.headers['Content-Encoding'] || '';
     }
   });
+  const done = (e) => {
+    lastActivity = Date.now();
+    inflight.delete(e.requestId);
+  };
   cdp.on('Network.loadingFinished', (e) => {
+    done(e);
     const r = requests.get(e.requestId);
     if (r) r.bytes = e.encodedDataLength;
   });
+  cdp.on('Network.loadingFailed', done);
+  /** Resolves once no request has been in flight for `ms` (the page's own network idle, prefetch included). */
+  const quiet = async (ms = 1000, timeout = 30_000) => {
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      if (inflight.size === 0 && Date.now() - lastActivity >= ms) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
   const bytes = (phase, filter = isJs) =>
     [...requests.values()].filter((r) => r.phase === phase && filter(r)).reduce((s, r) => s + r.bytes, 0);
   const list = (phase) => [...requests.values()].filter((r) => r.phase === phase);
-  return { context, page, tally, bytes, list };
+  return { context, page, tally, bytes, list, quiet };
 }
 
 async function waitMark(page, name, timeout = 60_000) {
@@ -275,9 +312,13 @@ async function measureLoginAndVisit(browser, baseURL, areaPath) {
     const t0 = await p.page.evaluate(() => performance.now());
     await p.page.getByRole('button', { name: 'Войти' }).click();
     const mainMs = (await waitMark(p.page, 'main')) - t0;
-    // Let the main page settle (its own lazy chunks, queries) before the area visit starts.
+    // Let the main page settle (its own lazy chunks, queries, and the host's idle prefetch of the areas)
+    // before the area visit starts.
     await p.page.waitForLoadState('networkidle').catch(() => undefined);
+    await p.quiet(1500);
     const signinJs = p.bytes('signin');
+    const signinAll = p.bytes('signin', () => true);
+    const prefetched = p.list('signin').filter((r) => /\/mfe\//.test(r.url)).length;
     p.tally.phase = 'visit';
     const t1 = await p.page.evaluate((url) => {
       window.__bench.reset('area');
@@ -288,15 +329,36 @@ async function measureLoginAndVisit(browser, baseURL, areaPath) {
     }, areaPath);
     const visitMs = (await waitMark(p.page, 'area')) - t1;
     await p.page.waitForLoadState('networkidle').catch(() => undefined);
+    await p.quiet(1000);
+    const visitJs = p.bytes('visit');
+    const visitAll = p.bytes('visit', () => true);
+    // A repeat visit: the page reloaded with a warm cache.
+    p.tally.phase = 'reload';
+    await p.page.reload({ waitUntil: 'commit' });
+    const reloadMs = await waitMark(p.page, 'area');
+    await p.quiet(1000);
+    const overNetwork = p.list('reload').filter((r) => !r.fromCache && !/^(data|blob):/.test(r.url));
+    const unexpected = overNetwork.filter((r) => !isAllowedOnReload(r, baseURL));
     if (process.env.BENCH_VERBOSE === '1') {
-      for (const phase of ['login', 'signin', 'visit']) {
-        log(`  [${phase}] ${p.list(phase).map((r) => `${r.url.replace(baseURL, '')} ${r.bytes}${r.encoding ? ` ${r.encoding}` : ''}`).join('\n           ')}`);
+      for (const phase of ['login', 'signin', 'visit', 'reload']) {
+        log(`  [${phase}] ${p.list(phase).map((r) => `${r.url.replace(baseURL, '')} ${r.bytes}${r.encoding ? ` ${r.encoding}` : ''}${r.fromCache ? ' (cache)' : ''}${r.priority ? ` ${r.priority}` : ''}`).join('\n           ')}`);
       }
     }
-    return { loginMs, loginJs, loginAll, mainMs, signinJs, visitMs, visitJs: p.bytes('visit'), visitAll: p.bytes('visit', () => true) };
+    return {
+      loginMs, loginJs, loginAll, mainMs, signinJs, signinAll, prefetched, visitMs, visitJs, visitAll,
+      reloadMs, reloadRequests: overNetwork.length, reloadUnexpected: unexpected.length,
+      reloadList: overNetwork.map((r) => `${r.url.replace(baseURL, '')}${r.status === 304 ? ' (304)' : ''}${isAllowedOnReload(r, baseURL) ? '' : ' UNEXPECTED'}`),
+    };
   } finally {
     await p.context.close();
   }
+}
+
+/** On a warm reload only these may go over the network: the document, /remotes.json and the API. */
+function isAllowedOnReload(r, baseURL) {
+  if (r.type === 'Document') return true;
+  const u = r.url.startsWith(baseURL) ? r.url.slice(baseURL.length) : r.url;
+  return /^\/remotes\.json(\?|$)/.test(u) || /^\/api\//.test(u) || /^\/ws(\?|$)/.test(u);
 }
 
 /** A signed-in cold load of the area's URL. */
@@ -346,13 +408,16 @@ async function benchVariant(browser, label, baseURL) {
   }
   const medians = {};
   for (const [areaPath, s] of Object.entries(samples)) {
-    medians[areaPath] = Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 'failures' ? v.length : median(v)]));
+    medians[areaPath] = Object.fromEntries(
+      Object.entries(s).map(([k, v]) => [k, k === 'failures' ? v.length : k === 'reloadList' ? v[v.length - 1] : median(v)]),
+    );
   }
   return { samples, medians };
 }
 
 const kb = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(0)} KB` : '—');
 const sec = (n) => (Number.isFinite(n) ? `${(n / 1000).toFixed(2)} s` : '—');
+const count = (n) => (Number.isFinite(n) ? String(n) : '—');
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '—');
 
 function printTable(results) {
@@ -364,9 +429,13 @@ function printTable(results) {
     ['login', 'sign-in page: all bytes', 'loginAll', kb],
     ['login', 'sign-in page: form visible', 'loginMs', sec],
     ['signin', 'sign in -> main page shown', 'mainMs', sec],
-    ['signin', 'sign in -> main page: JS', 'signinJs', kb],
+    ['signin', 'sign in -> main page: JS (idle prefetch incl.)', 'signinJs', kb],
+    ['signin', 'sign in -> main page: prefetched area files', 'prefetched', count],
     ['visit', 'first area visit (in app): JS', 'visitJs', kb],
     ['visit', 'first area visit (in app): content shown', 'visitMs', sec],
+    ['reload', 'warm reload: content shown', 'reloadMs', sec],
+    ['reload', 'warm reload: requests over the network', 'reloadRequests', count],
+    ['reload', 'warm reload: unexpected requests', 'reloadUnexpected', count],
     ['deep', 'area URL, cold, signed in: JS', 'deepJs', kb],
     ['deep', 'area URL, cold, signed in: content shown', 'deepMs', sec],
   ];
@@ -387,9 +456,22 @@ function printTable(results) {
   for (const r of rows) console.log(line(r));
   const loginJs = median(areaPaths.map((a) => fed[a]?.loginJs));
   const loginMs = median(areaPaths.map((a) => fed[a]?.loginMs));
+  for (const areaPath of areaPaths) {
+    for (const [label, res] of [['federated', fed[areaPath]], ['monolith', mono[areaPath]]]) {
+      if (res?.reloadList) console.log(`\nwarm reload of ${areaPath} (${label}), over the network: ${res.reloadList.join(', ')}`);
+    }
+  }
   console.log(`\nTargets: sign-in JS ≤ 350 KB: ${kb(loginJs)} ${loginJs <= 350 * 1024 ? 'OK' : 'MISSED'}; ` +
-    `sign-in shown < 3 s: ${sec(loginMs)} ${loginMs < 3000 ? 'OK' : 'MISSED'}; first area visit ≤ 1.10× monolith (bytes, time): ` +
-    areaPaths.map((a) => `${a} ${ratio(fed[a]?.visitJs, mono[a]?.visitJs)}/${ratio(fed[a]?.visitMs, mono[a]?.visitMs)} (in app), ${ratio(fed[a]?.deepJs, mono[a]?.deepJs)}/${ratio(fed[a]?.deepMs, mono[a]?.deepMs)} (URL)`).join('; '));
+    `sign-in shown < 3 s: ${sec(loginMs)} ${loginMs < 3000 ? 'OK' : 'MISSED'}; first area visit in app ≤ 1.15× monolith in time: ` +
+    areaPaths.map((a) => {
+      const r = fed[a]?.visitMs / mono[a]?.visitMs;
+      return `${a} ${ratio(fed[a]?.visitMs, mono[a]?.visitMs)} ${r <= 1.15 ? 'OK' : Number.isFinite(r) ? 'MISSED' : ''} (bytes ${ratio(fed[a]?.visitJs, mono[a]?.visitJs)}; URL ${ratio(fed[a]?.deepJs, mono[a]?.deepJs)}/${ratio(fed[a]?.deepMs, mono[a]?.deepMs)})`;
+    }).join('; ') +
+    '; warm reload < 1 s, only document, /remotes.json, /api: ' +
+    areaPaths.map((a) => {
+      const f = fed[a];
+      return `${a} ${sec(f?.reloadMs)} ${f?.reloadMs < 1000 ? 'OK' : Number.isFinite(f?.reloadMs) ? 'MISSED' : ''}, ${f?.reloadUnexpected ?? '—'} unexpected ${f?.reloadUnexpected === 0 ? 'OK' : Number.isFinite(f?.reloadUnexpected) ? 'MISSED' : ''}`;
+    }).join('; '));
 }
 
 async function main() {

@@ -46,6 +46,39 @@ describe('GET /api/auth/check-token', () => {
   });
 });
 
+describe('GET /api/auth/bootstrap (the start-up check in one round trip)', () => {
+  const bootstrap = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/auth/bootstrap', headers });
+
+  it('answers valid with the very profile /auth/me gives, with the same Shop scoping; the cookie alone is not enough', async () => {
+    const { token } = await login(app, demoPhones.owner);
+    const profile = (await me(authHeaders(token))).json();
+    const res = await bootstrap(authHeaders(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'valid', profile });
+    // Like /auth/me, the route does not read the session cookie (only /ws, images and check-token do).
+    expect((await bootstrap({ cookie: `token=${token}` })).json()).toEqual({ status: 'invalid' });
+    const other = profile.locations[1].id as string;
+    const scoped = (await me({ ...authHeaders(token), shop: other })).json();
+    expect((await bootstrap({ ...authHeaders(token), shop: other })).json()).toEqual({ status: 'valid', profile: scoped });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a garbage token', { authorization: 'Bearer not-a-token' }],
+    ['a forged cookie', { cookie: 'token=expired-or-forged-token' }],
+  ])('answers 200 invalid and no profile for %s', async (_label, headers) => {
+    const res = await bootstrap(headers as Record<string, string>);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'invalid' });
+  });
+
+  it('answers invalid for a revoked token', async () => {
+    const { token } = await login(app, demoPhones.cashier);
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: authHeaders(token) });
+    expect((await bootstrap(authHeaders(token))).json()).toEqual({ status: 'invalid' });
+  });
+});
+
 describe('GET /api/auth/me', () => {
   it('answers the owner profile with every rule, change_location among them', async () => {
     const { token } = await login(app, demoPhones.owner);

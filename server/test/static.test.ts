@@ -13,7 +13,7 @@ function makeDist(): string {
     fs.mkdirSync(path.dirname(path.join(dist, rel)), { recursive: true });
     fs.writeFileSync(path.join(dist, rel), body);
   };
-  write('host/index.html', '<!doctype html><title>host</title><div id="root"></div>');
+  write('host/index.html', '<!doctype html><title>host</title><link rel="icon" href="/favicon.svg?5ee410f6dd4ca911eef7"><script defer="defer" src="/main.js?5ee410f6dd4ca911eef7"></script><div id="root"></div>');
   write('host/main.js', 'console.log("main")');
   write('host/835.477ec9ced168.js', 'console.log("chunk")');
   write('host/favicon.svg', '<svg/>');
@@ -55,6 +55,18 @@ describe('static plugin', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves main.js immutable by the URL index.html names (its build hash), no-cache by any other', async () => {
+    const named = await app.inject({ method: 'GET', url: '/main.js?5ee410f6dd4ca911eef7' });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/favicon.svg?5ee410f6dd4ca911eef7' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // An old page's hash, no hash, a hash of another file: revalidated.
+    for (const url of ['/main.js?0123456789abcdef0123', '/main.js', '/main.js?5ee410f6dd4ca911eef7x', '/remoteEntry.js?5ee410f6dd4ca911eef7']) {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode === 200) expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('falls back to index.html for client routes (SPA), query strings included', async () => {

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { areaForPath, useAreaRegistry } from '../federation/area-registry';
 import { useReleaseUpdates } from '../federation/release-updates';
 import { MainLayout } from '../layouts/main-layout';
+import { AreaIdlePrefetch } from '../layouts/menu-prefetch';
 import { RequireAuth } from './require-auth';
 import { isHostPath, notFoundTitle } from './route-table';
 import { FullScreenSpin, Titled } from './router-parts';
@@ -22,6 +23,7 @@ function SignedInShell() {
     <RequireAuth>
       <AntApp>
         <MainLayout />
+        <AreaIdlePrefetch />
       </AntApp>
     </RequireAuth>
   );

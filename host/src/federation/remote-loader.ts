@@ -1,5 +1,6 @@
 import { remoteAreas, remoteEntrySchema, type RemoteArea, type RemoteEntry } from '@repo/contracts';
 import { compareVersions, type AreaRoute } from '@repo/shared-core';
+import { takeEarly } from '../early-start';
 
 /**
  * Loading one area's code, honestly:
@@ -90,7 +91,9 @@ export function parseRemotesManifest(json: unknown): RemotesManifestMap {
 }
 
 export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifestMap> {
-  const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  // The first read may already be on its way (early-start.ts: main.js asked for it at once).
+  const early = url === '/remotes.json' ? await takeEarly('remotes')?.catch(() => undefined) : undefined;
+  const res = early?.ok ? early : await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
   return parseRemotesManifest(await res.json());
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { allowedBy, areaForPath, matchAreaRoute, useAreaRegistry, useRules } from '../federation/area-registry';
 import { MenuIcon } from './menu-icons';
+import { useMenuPrefetch } from './menu-prefetch';
 import { entryPath, selectedPath, type NavEntry } from './nav-items';
 
 type Item = Required<MenuProps>['items'][number];
@@ -65,10 +66,14 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
     [listPage, shopPage],
   );
   const selected = selectedPath(pathname, allPaths, parent);
+  const prefetch = useMenuPrefetch();
 
   return (
     <Menu
+      {...prefetch}
       mode="inline"
+      // Folded to icons, each item's title shows beside it on hover and on keyboard focus.
+      tooltip={{ placement: 'right', trigger: ['hover', 'focus'] }}
       items={items}
       selectedKeys={selected ? [selected] : []}
       style={{ borderInlineEnd: 'none', background: 'transparent' }}

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin';
 import { hasRule, idSchema, messages, missingRuleMessage } from '@repo/contracts';
 import { forbidden, unauthenticated } from '../lib/errors';
 
-function shopHeader(value: string | string[] | undefined): string {
+export function shopHeader(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value ?? '').trim();
 }
 
 /** The `Shop` header as a location id: the contracts' uuid type, lower-cased (ids compare in any case), or null. */
-function shopLocationId(shop: string): string | null {
+export function shopLocationId(shop: string): string | null {
   const parsed = idSchema.safeParse(shop);
   return parsed.success ? parsed.data : null;
 }

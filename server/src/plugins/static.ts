@@ -170,6 +170,58 @@ function preloadReader(file: string): () => PreloadList | null {
   };
 }
 
+/**
+ * The files `index.html` names with a build hash in the query (`/main.js?5ee410f6dd4ca911eef7`,
+ * html-webpack-plugin's `hash`; the entry's own name has none, the federation runtime needs it plain).
+ */
+export function hashedReferences(html: string): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const m of html.matchAll(/\b(?:src|href)="(\/[\w./-]+)\?([0-9a-f]{8,})"/gi)) refs.set(m[1], m[2]);
+  return refs;
+}
+
+/**
+ * The Cache-Control of a host file: hashed names are immutable; a file asked for by the very URL the
+ * current `index.html` names (`/main.js?<build hash>`) is immutable too: that URL changes with every
+ * build, and `index.html` itself is revalidated on every load, so a warm reload no longer revalidates
+ * `main.js` (one round trip before anything else could start). Any other query (an old page's hash, none)
+ * keeps `no-cache`.
+ */
+export function hostCacheControl(filePath: string, urlPath: string, query: string, refs: Map<string, string>): string {
+  const byName = cacheControlFor(filePath);
+  if (byName === cacheControl.immutable) return byName;
+  return query && refs.get(urlPath) === query ? cacheControl.immutable : byName;
+}
+
+/** Reads `index.html`'s hashed references again whenever it is rebuilt (its mtime changes). */
+function referencesReader(file: string): () => Map<string, string> {
+  let cached: { mtimeMs: number; refs: Map<string, string> } | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return new Map();
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      let refs: Map<string, string>;
+      try {
+        refs = hashedReferences(fs.readFileSync(file, 'utf8'));
+      } catch {
+        refs = new Map();
+      }
+      cached = { mtimeMs, refs };
+    }
+    return cached.refs;
+  };
+}
+
+function urlQuery(request: FastifyRequest): string {
+  const raw = request.raw.url ?? '/';
+  const q = raw.indexOf('?');
+  return q === -1 ? '' : raw.slice(q + 1);
+}
+
 function urlPath(request: FastifyRequest): string {
   const raw = request.raw.url ?? '/';
   const q = raw.indexOf('?');
@@ -224,11 +276,12 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
 
     const indexHtml = path.join(hostDir, 'index.html');
     const readPreload = preloadReader(path.join(hostDir, 'preload.json'));
+    const readRefs = referencesReader(indexHtml);
     const spa = async (request: FastifyRequest, reply: FastifyReply) => {
       const p = urlPath(request);
       if (isReserved(p)) return reply.callNotFound();
       const file = p === '/' ? null : resolveInside(hostDir, p.slice(1));
-      if (file) return sendFile(request, reply, file, cacheControlFor(file));
+      if (file) return sendFile(request, reply, file, hostCacheControl(file, p, urlQuery(request), readRefs()));
       if (looksLikeFile(p) || !fs.existsSync(indexHtml)) return reply.callNotFound();
       // The session cookie (parsed by @fastify/cookie, as auth reads it); whether it is still valid does not matter here.
       const link = preloadLink(readPreload(), { signedIn: !!request.cookies?.token, path: p });

@@ -1,19 +1,20 @@
-import { api, authStore, clearSession, loadProfile } from '@repo/shared-core';
+import { api, authStore, clearSession } from '@repo/shared-core';
 import { checkSession } from '../session';
 
 jest.mock('@repo/shared-core', () => {
   const actual = jest.requireActual('@repo/shared-core');
-  return { ...actual, api: { get: jest.fn() }, loadProfile: jest.fn(), clearSession: jest.fn() };
+  return { ...actual, api: { get: jest.fn() }, clearSession: jest.fn() };
 });
 
 const get = api.get as jest.Mock;
+const profile = { id: 'e1', name: 'Ольга', location: { id: 'l1', name: 'Центр' }, role: { name: 'owner', rules: [] } };
 
 describe('start-up check (seed §2)', () => {
   beforeEach(() => {
     get.mockReset();
-    (loadProfile as jest.Mock).mockReset();
     (clearSession as jest.Mock).mockReset();
     authStore.getState().setToken('token-1');
+    authStore.setState({ profile: null });
   });
 
   it('goes to Login without a call when there is no token', async () => {
@@ -25,16 +26,22 @@ describe('start-up check (seed §2)', () => {
   it('clears the session when the server calls the token invalid', async () => {
     get.mockResolvedValue({ data: { status: 'invalid' } });
     expect(await checkSession()).toBe('signed-out');
-    expect(get).toHaveBeenCalledWith('auth/check-token', { silent: true });
     expect(clearSession).toHaveBeenCalled();
-    expect(loadProfile).not.toHaveBeenCalled();
+    expect(authStore.getState().profile).toBeNull();
   });
 
-  it('loads the profile when the token is valid', async () => {
-    get.mockResolvedValue({ data: { status: 'valid' } });
-    (loadProfile as jest.Mock).mockResolvedValue({ id: 'e1' });
+  it('checks the token and loads the profile in one call (one round trip, not two in a row)', async () => {
+    get.mockResolvedValue({ data: { status: 'valid', profile } });
     expect(await checkSession()).toBe('signed-in');
-    expect(loadProfile).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledWith('auth/bootstrap', { silent: true });
+    expect(authStore.getState().profile).toMatchObject({ id: 'e1' });
+  });
+
+  it('never applies a profile without a valid status', async () => {
+    get.mockResolvedValue({ data: { status: 'invalid', profile } });
+    expect(await checkSession()).toBe('signed-out');
+    expect(authStore.getState().profile).toBeNull();
   });
 
   it('keeps the token and offers a retry when the server cannot be reached', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  authBootstrapResponseSchema,
   changePasswordRequestSchema,
   checkTokenResponseSchema,
   errorResponseSchema,
@@ -14,7 +15,8 @@ import {
   updateProfileRequestSchema,
 } from '@repo/contracts';
 import { ctxOf, publicCtxOf } from '../../lib/ctx';
-import { tokenFromRequest } from '../../plugins/auth';
+import { shopHeader, shopLocationId } from '../../plugins/access';
+import { authenticateToken, tokenFromRequest } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['auth'];
@@ -43,6 +45,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/check-token',
     { config: { auth: false, cookieAuth: true }, schema: { tags, response: { 200: checkTokenResponseSchema } } },
     async (request) => ({ status: await service.checkToken(publicCtxOf(request), tokenFromRequest(request)) }),
+  );
+
+  // The start-up check in one round trip (docs/performance.md, «The start of a signed-in page»): what
+  // check-token answers, and for a valid token the profile as GET /me gives it (the same Shop scoping as
+  // the access plugin). Public like check-token: an invalid token gets 200 `invalid`, not a 403. The token
+  // is read from the Authorization header only (no cookieAuth: the cookie stays off routes that answer data).
+  app.get(
+    '/bootstrap',
+    { config: { auth: false }, schema: { tags, response: { 200: authBootstrapResponseSchema } } },
+    async (request) => {
+      let auth;
+      try {
+        auth = await authenticateToken(app, tokenFromRequest(request));
+      } catch {
+        auth = null;
+      }
+      if (!auth) return { status: 'invalid' as const };
+      const shopId = shopLocationId(shopHeader(request.headers.shop));
+      request.auth = auth;
+      request.locationId = shopId !== null && auth.locationIds.includes(shopId) ? shopId : null;
+      return { status: 'valid' as const, profile: await service.getProfile(ctxOf(request)) };
+    },
   );
 
   app.get('/me', { schema: { tags, response: { 200: profileSchema, ...signedIn } } }, async (request) =>
