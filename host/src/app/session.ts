@@ -38,6 +38,10 @@ async function earlyBootstrap(): Promise<AuthBootstrapResponse | undefined> {
 export async function checkSession(): Promise<StartupResult> {
   const { token } = authStore.getState();
   if (!token) return 'signed-out';
+  // The page's area loads alongside the check, not after it (federation-runtime.ts). Imported here, not
+  // above: the sign-in page's bundle does not carry the federation's loader.
+  const path = window.location.pathname;
+  void import(/* webpackChunkName: "shell" */ '../federation/federation-runtime').then((m) => m.warmAreaFor(path)).catch(() => undefined);
   try {
     const data = (await earlyBootstrap()) ?? (await api.get<AuthBootstrapResponse>('auth/bootstrap', { silent: true })).data;
     if (data?.status !== 'valid' || !data.profile) {

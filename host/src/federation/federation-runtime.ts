@@ -1,7 +1,7 @@
 import type { RemoteArea } from '@repo/contracts';
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { api, sharedCoreVersion } from '@repo/shared-core';
-import { areaRegistry } from './area-registry';
+import { areaForPath, areaRegistry, matchAreaRoute } from './area-registry';
 import { createRemoteLoader, sharedCoreFromManifest, type RemoteLoader } from './remote-loader';
 
 let initialised = false;
@@ -48,3 +48,23 @@ export const remoteLoader: RemoteLoader = createRemoteLoader({
   sharedCoreVersion,
   reportFailure,
 });
+
+/**
+ * A signed-in page's own area starts loading with the start-up check instead of after it: once
+ * `/remotes.json` is in (main.js asked for it at once, early-start.ts), the area that owns `pathname` is
+ * loaded from the (usually warm) cache while the token check is still on its way, so the screen mounts as
+ * soon as the shell does (docs/performance.md, «The start of a signed-in page»). Only a known screen of
+ * an area: an unknown path inside an area shows «не найдено» and loads nothing. The rules are not known
+ * yet; a screen the role may not open gets its area's code (public, as any static file) and «Нет доступа».
+ * A failure here is forgotten by the loader (its promise is cached only while it holds), so the screen
+ * loads as it would have.
+ */
+export function warmAreaFor(pathname: string): void {
+  void areaRegistry
+    .load()
+    .then(() => {
+      const owner = areaForPath(areaRegistry.getState().entries, pathname);
+      if (owner && matchAreaRoute(owner.meta.routes, pathname)) return remoteLoader.loadArea(owner.area);
+    })
+    .catch(() => undefined);
+}

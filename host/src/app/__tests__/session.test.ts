@@ -1,5 +1,8 @@
 import { api, authStore, clearSession } from '@repo/shared-core';
+import { warmAreaFor } from '../../federation/federation-runtime';
 import { checkSession } from '../session';
+
+jest.mock('../../federation/federation-runtime', () => ({ warmAreaFor: jest.fn() }));
 
 jest.mock('@repo/shared-core', () => {
   const actual = jest.requireActual('@repo/shared-core');
@@ -21,6 +24,19 @@ describe('start-up check (seed §2)', () => {
     authStore.setState({ token: null, isAuthenticated: false });
     expect(await checkSession()).toBe('signed-out');
     expect(get).not.toHaveBeenCalled();
+    expect(warmAreaFor).not.toHaveBeenCalled();
+  });
+
+  it('starts loading the area of the page alongside the check (not after it)', async () => {
+    window.history.replaceState(null, '', '/stock/leftovers');
+    let answer!: (v: unknown) => void;
+    get.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const started = checkSession();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(warmAreaFor).toHaveBeenCalledWith('/stock/leftovers');
+    answer({ data: { status: 'valid', profile } });
+    expect(await started).toBe('signed-in');
+    window.history.replaceState(null, '', '/');
   });
 
   it('clears the session when the server calls the token invalid', async () => {
