@@ -87,6 +87,8 @@ test.describe('Экраны на 1024 и 1440', () => {
     ['/orders', 'Заказы/Ремонт'],
     ['/sales/list', 'Журнал продаж'],
     ['/clients', 'Клиенты'],
+    ['/finance', 'Финансы'],
+    ['/stock/leftovers', 'Остатки'],
   ] as const) {
     test(`${path}: список помещается в 1024 без прокрутки вбок`, async ({ page, loginAs }) => {
       await page.setViewportSize(narrow);

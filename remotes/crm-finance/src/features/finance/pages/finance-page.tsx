@@ -14,6 +14,9 @@ import { OperationDrawer } from '../components/operation-drawer';
 import { CloseShiftDialog, OpenShiftDialog } from '../components/shift-dialogs';
 import { ShiftsTab } from '../components/shifts-tab';
 
+/** The cash ledger fits a 1024 screen: the cashbox and the client give way there (the operation's card shows them). */
+const ledgerFit = { drops: [{ below: 1100, keys: ['cashbox', 'client'] }], minWidth: 720 };
+
 const spec = defineTableParams({
   filters: { cashboxId: 'string', from: 'string', to: 'string', categoryId: 'string', clientId: 'string' },
   pageSize: 50,
@@ -299,7 +302,7 @@ function LedgerTab({ table, cashboxes, onOpen }: { table: LedgerTable; cashboxes
         table={table}
         query={query}
         size="small"
-        scroll={{ x: 1100 }}
+        fit={ledgerFit}
         emptyText={filtered ? 'За выбранный период движений нет' : 'Движений денег пока нет: проведите приход'}
         onRow={(r: CashLedgerRow) => ({ onClick: () => onOpen(r.operationId), style: { cursor: 'pointer' } })}
         columns={[

@@ -9,6 +9,9 @@ import { Link } from 'react-router-dom';
 import { StockTabs } from '../../../shared/stock-tabs';
 import { useBalances, useWarehouses } from '../api';
 
+/** The balances fit a 1024 screen: the reserve, the minimum and the retail price give way there (the product card shows them). */
+const balancesFit = { drops: [{ below: 1100, keys: ['reserved', 'min', 'price'] }], minWidth: 760 };
+
 const spec = defineTableParams({
   filters: { search: 'string', categoryId: 'string', warehouseId: 'string', belowMin: 'boolean', zero: 'boolean', inTransit: 'boolean', all: 'boolean' },
   pageSize: 50,
@@ -131,7 +134,7 @@ export function LeftoversPage() {
         table={table}
         query={query}
         size="small"
-        scroll={{ x: 1100 }}
+        fit={balancesFit}
         emptyText={f.search || f.categoryId || f.belowMin || f.zero || f.inTransit ? 'Ничего не найдено' : 'На складах пока пусто: оприходуйте товар'}
         columns={[
           {
