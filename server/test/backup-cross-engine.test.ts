@@ -110,4 +110,3 @@ describeWithPostgres('a backup moves between PGlite and PostgreSQL', () => {
   }, 240_000);
 });
 
-if (!pgUrl) it.skip('a backup moves between PGlite and PostgreSQL (needs TEST_DATABASE_URL)', () => undefined);

@@ -1,6 +1,6 @@
 import { remoteAreas, type RemoteArea } from '@repo/contracts';
 import { queryClient } from '@repo/shared-core';
-import { entryFolder, type RemoteEntryInfo, type RemotesManifestMap } from './remote-loader';
+import { entryFolder, routesExposeFiles, type RemoteEntryInfo, type RemotesManifestMap } from './remote-loader';
 
 /**
  * The first visit to an area without the federation's round trips (issue 20, item 7). Once the main
@@ -37,11 +37,9 @@ export async function lowPriorityGet(url: string): Promise<Response | undefined>
   return res;
 }
 
-/** Only plain file names from a manifest, resolved in the entry's folder (as preloadExposeAssets does). */
+/** The routes chunks the runtime will ask for, resolved in the entry's folder. */
 function routesChunks(entryUrl: string, manifest: unknown): string[] {
-  const exposes = (manifest as { exposes?: Array<{ path?: string; assets?: { js?: { sync?: unknown[] } } }> } | null)?.exposes;
-  const files = exposes?.find((e) => e.path === './routes')?.assets?.js?.sync ?? [];
-  return files.filter((f): f is string => typeof f === 'string' && /^[\w.-]+\.js$/.test(f)).map((f) => `${entryFolder(entryUrl)}${f}`);
+  return routesExposeFiles(manifest).map((f) => `${entryFolder(entryUrl)}${f}`);
 }
 
 export interface AreaPrefetcher {

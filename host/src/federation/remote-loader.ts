@@ -143,6 +143,12 @@ interface MfManifest {
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
 }
 
+/** The `./routes` expose's own chunks in a remote's `mf-manifest.json`: plain file names only (nothing that leaves the entry's folder). */
+export function routesExposeFiles(manifest: unknown): string[] {
+  const files = (manifest as MfManifest | null)?.exposes?.find((e) => e.path === './routes')?.assets?.js?.sync ?? [];
+  return files.filter((f): f is string => typeof f === 'string' && /^[\w.-]+\.js$/.test(f));
+}
+
 /**
  * Asks the browser for the `./routes` expose's own chunk while the entry is still downloading (the
  * manifest, 2 KB, arrives first): the runtime requests it only after running the entry, one more round
@@ -150,9 +156,7 @@ interface MfManifest {
  */
 export function preloadExposeAssets(entryUrl: string, manifest: MfManifest, doc: Document | undefined = globalThis.document): void {
   if (!doc?.head) return;
-  const files = manifest.exposes?.find((e) => e.path === './routes')?.assets?.js?.sync ?? [];
-  for (const file of files) {
-    if (typeof file !== 'string' || !/^[\w.-]+\.js$/.test(file)) continue;
+  for (const file of routesExposeFiles(manifest)) {
     const href = new URL(file, new URL(entryFolder(entryUrl), doc.baseURI)).href;
     if (doc.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
     const link = doc.createElement('link');

@@ -107,7 +107,7 @@ async function backup(config: Config, fileArg: string | undefined): Promise<void
   }
   try {
     const started = Date.now();
-    const result = await runBackupToFile(database, 'cli', file);
+    const result = (await runBackupToFile(database, 'cli', file))!; // no daily slot: never null
     console.log(`Копия записана: ${file} (${size(result.size)}, таблиц: ${result.tables}, строк: ${number(result.rows)}, за ${seconds(Date.now() - started)}).`);
   } finally {
     await database.close();

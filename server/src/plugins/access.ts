@@ -2,14 +2,20 @@ import fp from 'fastify-plugin';
 import { hasRule, idSchema, messages, missingRuleMessage } from '@repo/contracts';
 import { forbidden, unauthenticated } from '../lib/errors';
 
-export function shopHeader(value: string | string[] | undefined): string {
+function shopHeader(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value ?? '').trim();
 }
 
 /** The `Shop` header as a location id: the contracts' uuid type, lower-cased (ids compare in any case), or null. */
-export function shopLocationId(shop: string): string | null {
+function shopLocationId(shop: string): string | null {
   const parsed = idSchema.safeParse(shop);
   return parsed.success ? parsed.data : null;
+}
+
+/** The `Shop` header's location when the employee may work there, else null (the plugin's check, and the start-up's). */
+export function allowedShop(auth: { locationIds: readonly string[] }, header: string | string[] | undefined): string | null {
+  const shopId = shopLocationId(shopHeader(header));
+  return shopId !== null && auth.locationIds.includes(shopId) ? shopId : null;
 }
 
 /**
@@ -28,15 +34,13 @@ export default fp(
         return;
       }
       if (rule && !hasRule(auth.rules, rule)) throw forbidden(missingRuleMessage(rule));
-      const shop = shopHeader(request.headers.shop);
-      const shopId = shopLocationId(shop);
-      const allowed = shopId !== null && auth.locationIds.includes(shopId);
+      const shopId = allowedShop(auth, request.headers.shop);
       if (location) {
-        if (!shop) throw forbidden(messages.locationRequired);
-        if (!allowed) throw forbidden(messages.locationForbidden);
+        if (!shopHeader(request.headers.shop)) throw forbidden(messages.locationRequired);
+        if (!shopId) throw forbidden(messages.locationForbidden);
       }
       // Routes outside a location still record a valid Shop in the audit context.
-      request.locationId = allowed ? shopId : null;
+      request.locationId = shopId;
     });
   },
   { name: 'access', dependencies: ['auth'] },

@@ -145,29 +145,37 @@ export function preloadLink(list: PreloadList | null, { signedIn, path: p }: { s
   return safe.length ? safe.map((f) => `<${f}>; rel=preload; as=script`).join(', ') : null;
 }
 
-/** Reads `preload.json` again whenever the host is rebuilt (its mtime changes); a broken one is ignored. */
-function preloadReader(file: string): () => PreloadList | null {
-  let cached: { mtimeMs: number; list: PreloadList | null } | null = null;
+/**
+ * A host build file parsed once per build: read again whenever its mtime changes (the host was rebuilt);
+ * a missing or broken file gives `fallback`.
+ */
+function perBuild<T>(file: string, parse: (text: string) => T, fallback: T): () => T {
+  let cached: { mtimeMs: number; value: T } | null = null;
   return () => {
     let mtimeMs: number;
     try {
       mtimeMs = fs.statSync(file).mtimeMs;
     } catch {
-      return null;
+      return fallback;
     }
     if (cached?.mtimeMs !== mtimeMs) {
-      let list: PreloadList | null;
+      let value: T;
       try {
-        const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<PreloadList>;
-        const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-        list = { signedOut: arr(raw.signedOut), signedIn: arr(raw.signedIn), main: arr(raw.main) };
+        value = parse(fs.readFileSync(file, 'utf8'));
       } catch {
-        list = null;
+        value = fallback;
       }
-      cached = { mtimeMs, list };
+      cached = { mtimeMs, value };
     }
-    return cached.list;
+    return cached.value;
   };
+}
+
+/** `preload.json` of the host build; a broken one is ignored. */
+function parsePreload(text: string): PreloadList {
+  const raw = JSON.parse(text) as Partial<PreloadList>;
+  const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return { signedOut: arr(raw.signedOut), signedIn: arr(raw.signedIn), main: arr(raw.main) };
 }
 
 /**
@@ -191,29 +199,6 @@ export function hostCacheControl(filePath: string, urlPath: string, query: strin
   const byName = cacheControlFor(filePath);
   if (byName === cacheControl.immutable) return byName;
   return query && refs.get(urlPath) === query ? cacheControl.immutable : byName;
-}
-
-/** Reads `index.html`'s hashed references again whenever it is rebuilt (its mtime changes). */
-function referencesReader(file: string): () => Map<string, string> {
-  let cached: { mtimeMs: number; refs: Map<string, string> } | null = null;
-  return () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(file).mtimeMs;
-    } catch {
-      return new Map();
-    }
-    if (cached?.mtimeMs !== mtimeMs) {
-      let refs: Map<string, string>;
-      try {
-        refs = hashedReferences(fs.readFileSync(file, 'utf8'));
-      } catch {
-        refs = new Map();
-      }
-      cached = { mtimeMs, refs };
-    }
-    return cached.refs;
-  };
 }
 
 function urlQuery(request: FastifyRequest): string {
@@ -275,8 +260,8 @@ async function staticPlugin(app: FastifyInstance, opts: StaticPluginOptions) {
     });
 
     const indexHtml = path.join(hostDir, 'index.html');
-    const readPreload = preloadReader(path.join(hostDir, 'preload.json'));
-    const readRefs = referencesReader(indexHtml);
+    const readPreload = perBuild<PreloadList | null>(path.join(hostDir, 'preload.json'), parsePreload, null);
+    const readRefs = perBuild(indexHtml, hashedReferences, new Map<string, string>());
     const spa = async (request: FastifyRequest, reply: FastifyReply) => {
       const p = urlPath(request);
       if (isReserved(p)) return reply.callNotFound();

@@ -15,7 +15,7 @@ import {
   updateProfileRequestSchema,
 } from '@repo/contracts';
 import { ctxOf, publicCtxOf } from '../../lib/ctx';
-import { shopHeader, shopLocationId } from '../../plugins/access';
+import { allowedShop } from '../../plugins/access';
 import { authenticateToken, tokenFromRequest } from '../../plugins/auth';
 import * as service from './service';
 
@@ -55,17 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bootstrap',
     { config: { auth: false }, schema: { tags, response: { 200: authBootstrapResponseSchema } } },
     async (request) => {
-      let auth;
-      try {
-        auth = await authenticateToken(app, tokenFromRequest(request));
-      } catch {
-        auth = null;
-      }
+      const auth = await authenticateToken(app, tokenFromRequest(request)).catch(() => null);
       if (!auth) return { status: 'invalid' as const };
-      const shopId = shopLocationId(shopHeader(request.headers.shop));
-      request.auth = auth;
-      request.locationId = shopId !== null && auth.locationIds.includes(shopId) ? shopId : null;
-      return { status: 'valid' as const, profile: await service.getProfile(ctxOf(request)) };
+      const ctx = { ...publicCtxOf(request), auth, locationId: allowedShop(auth, request.headers.shop) };
+      return { status: 'valid' as const, profile: await service.getProfile(ctx) };
     },
   );
 

@@ -5,7 +5,7 @@
  * machine. The file is removed on close; a stale one (after kill -9) names a dead server and a secret
  * that no longer works.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +21,18 @@ export interface BackupAccess {
 // Keyed by the app's database object: the same in every encapsulated context of one app.
 const secrets = new WeakMap<object, string>();
 
-export function readAccessSecret(app: FastifyInstance): string | null {
-  return secrets.get(app.database) ?? null;
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether a request may have the streamed copy: this start's secret (compared in constant time), from this machine. */
+export function isBackupCaller(app: FastifyInstance, given: string | string[] | undefined, remoteAddress: string | undefined): boolean {
+  const secret = secrets.get(app.database);
+  return (
+    secret !== undefined &&
+    typeof given === 'string' &&
+    given.length === secret.length &&
+    timingSafeEqual(Buffer.from(given), Buffer.from(secret)) &&
+    loopback.has(remoteAddress ?? '')
+  );
 }
 
 /** Called from onStart: writes the file once the server listens, removes it on close. */

@@ -1,14 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupRunSchema, backupStatusSchema, errorResponseSchema } from '@repo/contracts';
 import { AppError, forbidden } from '../../lib/errors';
-import { backupStream } from './format';
-import { backupNow, backupStatus, finishRun, startRun } from './service';
-import { readAccessSecret } from './access';
-
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { backupNow, backupStatus, streamRecordedBackup } from './service';
+import { isBackupCaller } from './access';
 
 /** /api/backup: the last backups for Settings, «Создать копию сейчас», and the stream `pnpm backup` asks for. */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,43 +40,12 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { hide: true, body: z.object({ file: z.string().max(4096).optional() }).optional() },
     },
     async (request, reply) => {
-      const secret = readAccessSecret(request.server);
-      const given = request.headers['x-backup-secret'];
-      const ok =
-        secret !== null &&
-        typeof given === 'string' &&
-        given.length === secret.length &&
-        timingSafeEqual(Buffer.from(given), Buffer.from(secret)) &&
-        loopback.has(request.socket.remoteAddress ?? '');
+      const ok = isBackupCaller(request.server, request.headers['x-backup-secret'], request.socket.remoteAddress);
       if (!ok) throw forbidden('Нет доступа к резервному копированию: нужен секрет из папки данных сервера.');
       const database = request.server.database;
       if (database.kind !== 'pglite') throw new AppError(409, 'conflict', 'На PostgreSQL pnpm backup подключается к базе сам.');
-      const id = await startRun(database.db, 'cli', request.body?.file ?? null);
-      const started = Date.now();
-      const { stream, done } = backupStream(database.db, database.kind);
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          size += chunk.length;
-          cb(null, chunk);
-        },
-      });
-      stream.on('error', (err) => counter.destroy(err));
-      stream.pipe(counter);
-      const sent = new Promise<void>((resolve, reject) => {
-        counter.once('end', resolve);
-        counter.once('close', () => (counter.readableEnded ? resolve() : reject(new Error('Копия не передана целиком'))));
-      });
-      const record = async () => {
-        try {
-          const [summary] = await Promise.all([done, sent]);
-          if (id) await finishRun(database.db, id, started, { ok: true, size, rows: summary.rows });
-        } catch (err) {
-          if (id) await finishRun(database.db, id, started, { ok: false, error: (err as Error).message || String(err) });
-        }
-      };
-      record().catch((err) => request.log.error({ err }, 'backup: could not record the outcome'));
-      return reply.header('content-type', 'application/gzip').header('cache-control', 'no-store').send(counter);
+      const stream = await streamRecordedBackup(database, request.body?.file ?? null, (err) => request.log.error({ err }, 'backup: the streamed copy failed'));
+      return reply.header('content-type', 'application/gzip').header('cache-control', 'no-store').send(stream);
     },
   );
 };

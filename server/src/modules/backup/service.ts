@@ -10,7 +10,8 @@ import type { BackupRun, BackupStatus } from '@repo/contracts';
 import { backupDir, type Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import { backupToFile, type BackupSummary } from './format';
+import { Transform, type Readable } from 'node:stream';
+import { backupStream, backupToFile, type BackupSummary } from './format';
 import { backupRuns } from './schema';
 
 export type BackupKind = 'daily' | 'manual' | 'cli';
@@ -27,7 +28,7 @@ export function backupFileName(d = new Date()): string {
 }
 
 /** Records the start of a backup; null when the daily slot is already taken (by this or another process). */
-export async function startRun(db: Db, kind: BackupKind, file: string | null, slot: string | null = null): Promise<string | null> {
+async function startRun(db: Db, kind: BackupKind, file: string | null, slot: string | null = null): Promise<string | null> {
   const [row] = await db
     .insert(backupRuns)
     .values({ kind, slot, status: 'running', file, host: host() })
@@ -36,7 +37,7 @@ export async function startRun(db: Db, kind: BackupKind, file: string | null, sl
   return row?.id ?? null;
 }
 
-export async function finishRun(
+async function finishRun(
   db: Db,
   id: string,
   started: number,
@@ -62,19 +63,62 @@ export async function hasRunsTable(db: Db): Promise<boolean> {
   return Boolean(r.rows[0]?.t);
 }
 
-/** Makes a backup into `file` and records it. Rethrows the failure after recording it. */
-export async function runBackupToFile(database: Database, kind: BackupKind, file: string, slot: string | null = null): Promise<BackupSummary & { size: number; id: string | null }> {
-  const record = await hasRunsTable(database.db);
-  const id = record ? await startRun(database.db, kind, file, slot) : null;
+type Made = BackupSummary & { size: number };
+
+/**
+ * Runs `make` as one recorded backup: a `backup_runs` row from its start to its outcome (a failure is
+ * recorded, then rethrown). Null when `slot` (the daily claim) is already taken, by this or another
+ * process: nothing is made then. The row is written before `make` starts: on PGlite a backup's snapshot
+ * holds the only connection until it is read.
+ */
+async function recorded(database: Database, kind: BackupKind, file: string | null, slot: string | null, make: () => Promise<Made>): Promise<(Made & { id: string | null }) | null> {
+  const id = (await hasRunsTable(database.db)) ? await startRun(database.db, kind, file, slot) : null;
+  if (slot && !id) return null;
   const started = Date.now();
   try {
-    const result = await backupToFile(database.db, database.kind, file);
+    const result = await make();
     if (id) await finishRun(database.db, id, started, { ok: true, size: result.size, rows: result.rows });
     return { ...result, id };
   } catch (err) {
     if (id) await finishRun(database.db, id, started, { ok: false, error: (err as Error).message || String(err) }).catch(() => undefined);
     throw err;
   }
+}
+
+/** Makes a backup into `file` and records it; null when its daily `slot` is taken. Rethrows a failure after recording it. */
+export function runBackupToFile(database: Database, kind: BackupKind, file: string, slot: string | null = null): Promise<(Made & { id: string | null }) | null> {
+  return recorded(database, kind, file, slot, () => backupToFile(database.db, database.kind, file));
+}
+
+/**
+ * The copy `pnpm backup` asks a running PGlite server for: the gzip stream the route sends, recorded like any
+ * other backup once it has all gone out (a reader that hangs up makes it a failed run).
+ */
+export function streamRecordedBackup(database: Database, file: string | null, onUnrecorded: (err: unknown) => void): Promise<Readable> {
+  return new Promise<Readable>((resolve, reject) => {
+    recorded(database, 'cli', file, null, async () => {
+      const { stream, done } = backupStream(database.db, database.kind);
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          cb(null, chunk);
+        },
+      });
+      stream.on('error', (err) => counter.destroy(err));
+      stream.pipe(counter);
+      const sent = new Promise<void>((ok, fail) => {
+        counter.once('end', ok);
+        counter.once('close', () => (counter.readableEnded ? ok() : fail(new Error('Копия не передана целиком'))));
+      });
+      resolve(counter);
+      const [summary] = await Promise.all([done, sent]);
+      return { ...summary, size };
+    }).catch((err: unknown) => {
+      reject(err); // before the stream existed: the route answers the error; after it, nothing changes here
+      onUnrecorded(err);
+    });
+  });
 }
 
 /** «Создать копию сейчас»: a backup into the backup folder. */
@@ -84,7 +128,7 @@ export async function backupNow(database: Database, config: Config): Promise<Bac
   const file = path.join(dir, backupFileName());
   let id: string | null = null;
   try {
-    id = (await runBackupToFile(database, 'manual', file)).id;
+    id = (await runBackupToFile(database, 'manual', file))?.id ?? null;
   } catch {
     /* recorded: the answer is the failed run */
   }
@@ -192,17 +236,13 @@ export function startDailyBackups(
       const slot = dailySlotDue(now(), config.backup.time, last?.startedAt ?? null);
       if (!slot || slot === last?.slot) return;
       const file = path.join(dir, backupFileName(now()));
-      const id = await startRun(database.db, 'daily', file, slot);
-      if (!id) return; // another process took the day
-      const started = Date.now();
       try {
-        const result = await backupToFile(database.db, database.kind, file);
-        await finishRun(database.db, id, started, { ok: true, size: result.size, rows: result.rows });
-        log.info({ file, size: result.size, ms: Date.now() - started }, 'backup: daily backup written');
+        const result = await runBackupToFile(database, 'daily', file, slot);
+        if (!result) return; // another process took the day
+        log.info({ file, size: result.size, rows: result.rows }, 'backup: daily backup written');
         const removed = pruneBackups(dir, config.backup.keepDays);
         if (removed.length) log.info({ removed }, 'backup: old backups deleted');
       } catch (err) {
-        await finishRun(database.db, id, started, { ok: false, error: (err as Error).message || String(err) }).catch(() => undefined);
         log.error({ err, file }, 'backup: daily backup failed');
       }
     } catch (err) {
