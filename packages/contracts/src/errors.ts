@@ -21,6 +21,8 @@ export const errorCodes = [
   'payment_due',
   /** A sale's discount is over the seller's cap: a manager confirms it (`discountApproval`) (409). */
   'discount_approval_required',
+  /** Receiving against a purchase order more than a line still expects (409); again with `allowOver: true` goes through. */
+  'over_receipt',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

@@ -10,6 +10,7 @@ export * from './auth';
 export * from './location';
 export * from './catalog';
 export * from './stock';
+export * from './procurement';
 export * from './clients';
 export * from './finance';
 export * from './orders';

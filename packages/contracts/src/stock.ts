@@ -283,6 +283,9 @@ export const stockDocumentSchema = z
     supplierName: z.string().nullable(),
     receiptId: z.string().nullable(),
     receiptNumber: z.string().nullable(),
+    /** A receipt made by receiving against a purchase order (procurement.ts): the order. */
+    purchaseOrderId: z.string().nullable(),
+    purchaseOrderNumber: z.string().nullable(),
     categoryId: z.string().nullable(),
     reason: z.string().nullable(),
     comment: z.string().nullable(),

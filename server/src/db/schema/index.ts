@@ -10,6 +10,7 @@ export * from '../../modules/releases/schema';
 export * from '../../modules/catalog/schema';
 export * from '../../modules/clients/schema';
 export * from '../../modules/stock/schema';
+export * from '../../modules/procurement/schema';
 export * from '../../modules/finance/schema';
 export * from '../../modules/orders/schema';
 export * from '../../modules/templates/schema';

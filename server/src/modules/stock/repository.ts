@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { counterparties, employees, locations, products, stockDocumentLines, stockDocuments, stockSerials, warehouses } from '../../db/schema';
+import { counterparties, employees, locations, products, purchaseOrders, stockDocumentLines, stockDocuments, stockSerials, warehouses } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type DocumentRow = typeof stockDocuments.$inferSelect;
@@ -59,20 +59,22 @@ export async function productsByIds(db: Conn, ids: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Names for a document's view: warehouses, supplier, receipt number, author. */
+/** Names for a document's view: warehouses, supplier, receipt number, author, purchase order number. */
 export async function labelsFor(db: Conn, docs: DocumentRow[]) {
   const warehouseIds = [...new Set(docs.flatMap((d) => [d.warehouseId, d.toWarehouseId].filter((x): x is string => !!x)))];
   const supplierIds = [...new Set(docs.map((d) => d.supplierId).filter((x): x is string => !!x))];
   const receiptIds = [...new Set(docs.map((d) => d.receiptId).filter((x): x is string => !!x))];
   const authorIds = [...new Set(docs.map((d) => d.authorId).filter((x): x is string => !!x))];
-  const [w, s, r, a] = await Promise.all([
+  const orderIds = [...new Set(docs.map((d) => d.purchaseOrderId).filter((x): x is string => !!x))];
+  const [w, s, r, a, o] = await Promise.all([
     warehouseIds.length ? db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inArray(warehouses.id, warehouseIds)) : [],
     supplierIds.length ? db.select({ id: counterparties.id, name: counterparties.name }).from(counterparties).where(inArray(counterparties.id, supplierIds)) : [],
     receiptIds.length ? db.select({ id: stockDocuments.id, name: stockDocuments.number }).from(stockDocuments).where(inArray(stockDocuments.id, receiptIds)) : [],
     authorIds.length ? db.select({ id: employees.id, name: employees.name }).from(employees).where(inArray(employees.id, authorIds)) : [],
+    orderIds.length ? db.select({ id: purchaseOrders.id, name: purchaseOrders.number }).from(purchaseOrders).where(inArray(purchaseOrders.id, orderIds)) : [],
   ]);
   const map = (rows: Array<{ id: string; name: string }>) => new Map(rows.map((x) => [x.id, x.name]));
-  return { warehouses: map(w), suppliers: map(s), receipts: map(r), authors: map(a) };
+  return { warehouses: map(w), suppliers: map(s), receipts: map(r), authors: map(a), purchaseOrders: map(o) };
 }
 
 export async function findSupplier(db: Conn, id: string) {

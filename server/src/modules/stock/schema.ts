@@ -5,6 +5,7 @@ import { employees } from '../auth/schema';
 import { categories, products } from '../catalog/schema';
 import { counterparties } from '../clients/schema';
 import { locations, warehouses } from '../location/schema';
+import { purchaseOrders } from '../procurement/schema';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,6 +31,8 @@ export const stockDocuments = pgTable(
     toLocationId: uuid('to_location_id').references(() => locations.id),
     supplierId: uuid('supplier_id').references(() => counterparties.id),
     receiptId: uuid('receipt_id').references((): AnyPgColumn => stockDocuments.id),
+    /** A receipt posted by receiving against a purchase order (procurement). */
+    purchaseOrderId: uuid('purchase_order_id').references(() => purchaseOrders.id),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     copiedFromId: uuid('copied_from_id').references((): AnyPgColumn => stockDocuments.id, { onDelete: 'set null' }),
     reason: text('reason'),
@@ -49,6 +52,7 @@ export const stockDocuments = pgTable(
     index('stock_documents_list_idx').on(t.locationId, t.type, t.createdAt),
     index('stock_documents_to_location_idx').on(t.toLocationId, t.type),
     index('stock_documents_receipt_idx').on(t.receiptId),
+    index('stock_documents_purchase_order_idx').on(t.purchaseOrderId),
   ],
 );
 

@@ -22,6 +22,7 @@ import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
 import { assertAvailable, balancesOf, key, lockPools, reverseDocument, writeMoves, type Move } from './engine';
+import { receiptCancelled, recomputeSupplierPrices, recordSupplierPrices } from '../procurement/receipts';
 import * as repo from './repository';
 import * as valuation from './valuation';
 
@@ -96,6 +97,8 @@ async function toDocuments(
       supplierName: d.supplierId ? (labels.suppliers.get(d.supplierId) ?? null) : null,
       receiptId: d.receiptId,
       receiptNumber: d.receiptId ? (labels.receipts.get(d.receiptId) ?? null) : null,
+      purchaseOrderId: d.purchaseOrderId,
+      purchaseOrderNumber: d.purchaseOrderId ? (labels.purchaseOrders.get(d.purchaseOrderId) ?? null) : null,
       categoryId: d.categoryId,
       reason: d.reason,
       comment: d.comment,
@@ -420,71 +423,101 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
   return ctx.db.transaction(async (tx) => {
     const doc = await loadDocument(ctx, tx, type, id, true);
     if (doc.status !== 'draft' || doc.locationId !== ctx.locationId) throw conflict(stockMessages.notDraft);
-    const lines = await repo.linesOf(tx, [id]);
-    if (lines.length === 0) throw invalidInput({ lines: stockMessages.emptyDocument }, stockMessages.emptyDocument);
-    const productMap = await repo.productsByIds(tx, lines.map((l) => l.productId));
-    const pools = await lockPools(tx, lines.map((l) => l.productId));
-    const moves: Move[] = [];
-    const lineValues: Array<{ id: string; value: number }> = [];
-    if (type === 'receipt') {
-      checkSerialsComplete(lines, productMap);
-      for (const l of lines) {
-        const pool = pools.get(l.productId)!;
-        const cost = l.cost ?? 0;
-        pools.set(l.productId, { ...valuation.receive(pool, l.qty, cost), lastAverage: pool.lastAverage });
-        moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: l.qty, value: l.qty * cost });
-        lineValues.push({ id: l.id, value: l.qty * cost });
-        await enterSerials(tx, doc, l, productMap.get(l.productId)!);
-      }
-    } else if (type === 'write_off' || type === 'supplier_return') {
-      if (type === 'write_off' && !doc.reason) throw invalidInput({ reason: stockMessages.reasonRequired }, stockMessages.reasonRequired);
-      checkSerialsComplete(lines, productMap);
-      if (type === 'supplier_return') await assertReturnLimits(tx, doc, lines, productMap);
-      await assertAvailable(tx, lines.map((l) => ({ warehouseId: doc.warehouseId, productId: l.productId, qty: l.qty })));
-      for (const l of lines) {
-        await leaveSerials(tx, doc, l, productMap.get(l.productId)!, { status: 'gone', warehouseId: null });
-        const pool = pools.get(l.productId)!;
-        const taken = valuation.take(pool, l.qty);
-        pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
-        moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: -l.qty, value: -taken.value });
-        lineValues.push({ id: l.id, value: taken.value });
-      }
-    } else if (type === 'stocktake') {
-      const balances = await balancesOf(tx, lines.map((l) => ({ warehouseId: doc.warehouseId, productId: l.productId })));
-      for (const l of lines) {
-        const b = balances.get(key(doc.warehouseId, l.productId));
-        const expected = b?.qty ?? 0;
-        const counted = l.counted ?? expected;
-        const diff = counted - expected;
-        const pool = pools.get(l.productId)!;
-        let value = 0;
-        if (diff > 0) {
-          value = valuation.surplusValue(pool, diff, l.cost, pool.lastAverage);
-          pools.set(l.productId, { ...valuation.enter(pool, diff, value), lastAverage: pool.lastAverage });
-          moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: diff, value });
-        } else if (diff < 0) {
-          if (b && counted < b.reserved) {
-            throw conflict(`«${productMap.get(l.productId)?.name}»: посчитано ${counted}, но ${b.reserved} в резерве — сначала снимите резерв`);
-          }
-          const taken = valuation.take(pool, -diff);
-          value = taken.value;
-          pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
-          moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: diff, value: -value });
-        }
-        await repo.updateLine(tx, l.id, { expected, counted, qty: diff, value });
-        await recountSerials(tx, doc, l, productMap.get(l.productId)!);
-      }
-    } else {
-      throw conflict('Перемещение отправляют и принимают, а не проводят');
-    }
-    await repo.setLineValues(tx, lineValues);
-    await writeMoves(tx, doc, moves, pools);
-    const after = await markPosted(tx, ctx, doc, { status: 'posted', postedAt: new Date(), postedById: ctx.auth.employeeId });
-    // Only a line's value changed (a stocktake rewrites its lines: read them again).
-    if (type === 'stocktake') return documentOut(ctx, tx, after);
-    const values = new Map(lineValues.map((v) => [v.id, v.value]));
-    return documentOut(ctx, tx, after, { lines: lines.map((l) => ({ ...l, value: values.get(l.id) ?? l.value })), products: productMap });
+    return postLoaded(ctx, tx, doc);
   });
+}
+
+/**
+ * A receipt created and posted at once inside the caller's transaction: receiving against a purchase
+ * order (procurement). The lines are checked as a draft's and the posting is the usual one (ledger,
+ * serials, supplier prices, audit and events of both steps).
+ */
+export async function postReceiptInTx(
+  ctx: Ctx,
+  tx: Tx,
+  fields: { warehouseId: string; supplierId: string | null; purchaseOrderId: string | null; comment: string | null },
+  lines: LineInput[],
+): Promise<StockDocument> {
+  const locationId = currentLocation(ctx);
+  await checkLines(tx, 'receipt', lines);
+  const number = await repo.nextNumber(tx, locationId, 'receipt', stockDocumentPrefixes.receipt);
+  const [doc] = await tx
+    .insert(stockDocuments)
+    .values({ type: 'receipt', number, locationId, ...fields, authorId: ctx.auth.employeeId })
+    .returning();
+  await repo.replaceLines(tx, doc.id, lines.map((l) => ({ productId: l.productId, qty: l.qty, cost: l.cost ?? 0, serials: l.serials ?? [] })));
+  await recordChange(tx, ctx, { entity: ENTITY, id: doc.id, action: 'create', after: { type: 'receipt', number, warehouseId: doc.warehouseId, lines: lines.length } });
+  return postLoaded(ctx, tx, doc);
+}
+
+/** The posting of a locked draft (postDocument, postReceiptInTx). */
+async function postLoaded(ctx: Ctx, tx: Tx, doc: repo.DocumentRow): Promise<StockDocument> {
+  const { type, id } = doc;
+  const lines = await repo.linesOf(tx, [id]);
+  if (lines.length === 0) throw invalidInput({ lines: stockMessages.emptyDocument }, stockMessages.emptyDocument);
+  const productMap = await repo.productsByIds(tx, lines.map((l) => l.productId));
+  const pools = await lockPools(tx, lines.map((l) => l.productId));
+  const moves: Move[] = [];
+  const lineValues: Array<{ id: string; value: number }> = [];
+  if (type === 'receipt') {
+    checkSerialsComplete(lines, productMap);
+    for (const l of lines) {
+      const pool = pools.get(l.productId)!;
+      const cost = l.cost ?? 0;
+      pools.set(l.productId, { ...valuation.receive(pool, l.qty, cost), lastAverage: pool.lastAverage });
+      moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: l.qty, value: l.qty * cost });
+      lineValues.push({ id: l.id, value: l.qty * cost });
+      await enterSerials(tx, doc, l, productMap.get(l.productId)!);
+    }
+    if (doc.supplierId) await recordSupplierPrices(tx, { id: doc.id, supplierId: doc.supplierId }, lines);
+  } else if (type === 'write_off' || type === 'supplier_return') {
+    if (type === 'write_off' && !doc.reason) throw invalidInput({ reason: stockMessages.reasonRequired }, stockMessages.reasonRequired);
+    checkSerialsComplete(lines, productMap);
+    if (type === 'supplier_return') await assertReturnLimits(tx, doc, lines, productMap);
+    await assertAvailable(tx, lines.map((l) => ({ warehouseId: doc.warehouseId, productId: l.productId, qty: l.qty })));
+    for (const l of lines) {
+      await leaveSerials(tx, doc, l, productMap.get(l.productId)!, { status: 'gone', warehouseId: null });
+      const pool = pools.get(l.productId)!;
+      const taken = valuation.take(pool, l.qty);
+      pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
+      moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: -l.qty, value: -taken.value });
+      lineValues.push({ id: l.id, value: taken.value });
+    }
+  } else if (type === 'stocktake') {
+    const balances = await balancesOf(tx, lines.map((l) => ({ warehouseId: doc.warehouseId, productId: l.productId })));
+    for (const l of lines) {
+      const b = balances.get(key(doc.warehouseId, l.productId));
+      const expected = b?.qty ?? 0;
+      const counted = l.counted ?? expected;
+      const diff = counted - expected;
+      const pool = pools.get(l.productId)!;
+      let value = 0;
+      if (diff > 0) {
+        value = valuation.surplusValue(pool, diff, l.cost, pool.lastAverage);
+        pools.set(l.productId, { ...valuation.enter(pool, diff, value), lastAverage: pool.lastAverage });
+        moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: diff, value });
+      } else if (diff < 0) {
+        if (b && counted < b.reserved) {
+          throw conflict(`«${productMap.get(l.productId)?.name}»: посчитано ${counted}, но ${b.reserved} в резерве — сначала снимите резерв`);
+        }
+        const taken = valuation.take(pool, -diff);
+        value = taken.value;
+        pools.set(l.productId, { ...taken.pool, lastAverage: pool.lastAverage });
+        moves.push({ warehouseId: doc.warehouseId, productId: l.productId, qty: diff, value: -value });
+      }
+      await repo.updateLine(tx, l.id, { expected, counted, qty: diff, value });
+      await recountSerials(tx, doc, l, productMap.get(l.productId)!);
+    }
+  } else {
+    throw conflict('Перемещение отправляют и принимают, а не проводят');
+  }
+  await repo.setLineValues(tx, lineValues);
+  await writeMoves(tx, doc, moves, pools);
+  const after = await markPosted(tx, ctx, doc, { status: 'posted', postedAt: new Date(), postedById: ctx.auth.employeeId });
+  // Only a line's value changed (a stocktake rewrites its lines: read them again).
+  if (type === 'stocktake') return documentOut(ctx, tx, after);
+  const values = new Map(lineValues.map((v) => [v.id, v.value]));
+  return documentOut(ctx, tx, after, { lines: lines.map((l) => ({ ...l, value: values.get(l.id) ?? l.value })), products: productMap });
 }
 
 /** Receipt serials: new ones, or ones that left earlier (a phone bought back); never one in stock or in transit. */
@@ -648,6 +681,9 @@ export async function cancelDocument(ctx: Ctx, type: StockDocumentType, id: stri
       if (returns.length) throw conflict(`Нельзя отменить ${doc.number}: по нему проведён возврат поставщику ${returns.map((r) => r.number).join(', ')}`);
     }
     await assertSerialsUntouched(tx, doc);
+    const lines = type === 'receipt' ? await repo.linesOf(tx, [id]) : [];
+    // The order is locked before the pools (as receiving does): its lines get the quantities back.
+    if (doc.purchaseOrderId) await receiptCancelled(tx, ctx, { id, number: doc.number, purchaseOrderId: doc.purchaseOrderId }, lines);
     await reverseDocument(tx, doc);
     await restoreSerials(tx, doc);
     const [after] = await tx
@@ -655,6 +691,7 @@ export async function cancelDocument(ctx: Ctx, type: StockDocumentType, id: stri
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelledById: ctx.auth.employeeId, updatedAt: new Date() })
       .where(eq(stockDocuments.id, id))
       .returning();
+    if (doc.supplierId && type === 'receipt') await recomputeSupplierPrices(tx, doc.supplierId, lines.map((l) => l.productId));
     const events = [{ locationId: doc.locationId }, stockEvent(doc.id, doc.locationId)];
     if (doc.toLocationId && doc.toLocationId !== doc.locationId) events.push({ locationId: doc.toLocationId }, stockEvent(doc.id, doc.toLocationId));
     await recordChange(tx, ctx, { entity: ENTITY, id, action: 'cancel', diff: { status: { before: doc.status, after: 'cancelled' } }, event: events });
