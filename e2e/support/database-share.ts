@@ -18,6 +18,7 @@ export const postgresSpecs = [
   'product-card.spec.ts',
   'catalog-import.spec.ts',
   'audit.spec.ts',
+  'procurement.spec.ts',
 ];
 
 export type Share = 'pglite' | 'postgres' | 'all';

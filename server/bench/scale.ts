@@ -17,6 +17,17 @@ export interface ScaleOptions {
 
 const LINES = 100;
 
+/** The generated goods (`SC-000123`): their number `n`, id and the fixed unit cost every receipt of them uses. */
+export const scaleProductsSql = sql`select substring(sku from 4)::int as n, id, (1000 + (substring(sku from 4)::int * 37) % 50000) as cost from products where sku like 'SC-%'`;
+
+/** The running totals the engine keeps per posting, recounted from the balances for a ledger written in bulk. */
+export async function recountStockTotals(db: Db): Promise<void> {
+  await db.execute(sql`delete from stock_totals`);
+  await db.execute(sql`
+    insert into stock_totals (warehouse_id, shard, rows, qty, value)
+    select warehouse_id, 0, count(*) filter (where qty > 0), sum(qty), sum(value) from stock_balance_values where warehouse_id is not null group by warehouse_id`);
+}
+
 export async function generateScale(db: Db, opts: ScaleOptions, log: (m: string) => void = () => {}): Promise<void> {
   const t0 = Date.now();
   const step = (m: string) => log(`  ${m} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -32,8 +43,7 @@ export async function generateScale(db: Db, opts: ScaleOptions, log: (m: string)
       (array['iPhone','Samsung','Xiaomi','Honor','Realme','Tecno','Huawei','Poco'])[1 + (g / 8) % 8] || ' модель ' || g),
       'SC-' || lpad(g::text, 6, '0'), 'sc-' || lpad(g::text, 6, '0'), 'шт', (1000 + (g * 37) % 50000) * 2
     from generate_series(1, ${opts.products}) g`);
-  await db.execute(sql`create temp table scale_products as
-    select substring(sku from 4)::int as n, id, (1000 + (substring(sku from 4)::int * 37) % 50000) as cost from products where sku like 'SC-%'`);
+  await db.execute(sql`create temp table scale_products as ${scaleProductsSql}`);
   await db.execute(sql`create index on scale_products (n)`);
   await db.execute(sql`insert into product_barcodes (barcode, product_id, position) select '29' || lpad(n::text, 11, '0'), id, 0 from scale_products`);
   step(`${opts.products} products with barcodes`);
@@ -98,11 +108,7 @@ export async function generateScale(db: Db, opts: ScaleOptions, log: (m: string)
     select m.product_id, sum(m.qty), sum(m.value), max(p.cost) from stock_movements m join scale_products p on p.id = m.product_id
     where m.number like '__-S%' group by m.product_id
     on conflict (product_id) do update set qty = stock_pools.qty + excluded.qty, value = stock_pools.value + excluded.value`);
-  // The running totals the engine keeps per posting, recounted once for the whole generated ledger.
-  await db.execute(sql`delete from stock_totals`);
-  await db.execute(sql`
-    insert into stock_totals (warehouse_id, shard, rows, qty, value)
-    select warehouse_id, 0, count(*) filter (where qty > 0), sum(qty), sum(value) from stock_balance_values where warehouse_id is not null group by warehouse_id`);
+  await recountStockTotals(db);
   await db.execute(sql`
     insert into document_counters (location_id, kind, last)
     select location_id, type, ${receipts + writeOffs} from stock_documents group by location_id, type

@@ -147,6 +147,7 @@ const numbered: Record<string, SQL> = {
   stocktake: sql`select location_id, number from stock_documents where type = 'stocktake'`,
   supplier_return: sql`select location_id, number from stock_documents where type = 'supplier_return'`,
   repair_order: sql`select location_id, number from repair_orders`,
+  purchase_order: sql`select location_id, number from purchase_orders`,
 };
 
 /** `document_counters` as `location:kind` → last number. */

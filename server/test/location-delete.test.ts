@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Location } from '@repo/contracts';
-import { auditLog, cashOperations, cashShifts, cashboxes, locationImages, locations, repairOrders, sales, stockDocuments, warehouses } from '../src/db/schema';
+import { auditLog, cashOperations, cashShifts, cashboxes, locationImages, locations, purchaseOrders, repairOrders, sales, stockDocuments, warehouses } from '../src/db/schema';
 import { registerLocationReference } from '../src/modules/location/references';
 import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
 import { demoLocations, makeImage, uploadImage } from './location-fixtures';
@@ -31,7 +31,7 @@ describe('DELETE /api/location/:id', () => {
     expect(res.statusCode).toBe(409);
     // The engineer and the cashier work in the first location.
     expect(res.json().code).toBe('conflict');
-    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть кассы \(\d+\); у него есть складские документы \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\); у него есть заказы на ремонт \(\d+\); у него есть продажи \(\d+\)$/);
+    expect(res.json().message).toMatch(/^Магазин нельзя удалить: к нему привязаны сотрудники \(2\); у него есть кассы \(\d+\); у него есть складские документы \(\d+\); у него есть заказы поставщикам \(\d+\); у него есть кассовые операции \(\d+\); у него есть кассовые смены \(\d+\); у него есть заказы на ремонт \(\d+\); у него есть продажи \(\d+\)$/);
     expect(await exists(loc[0]._id)).toBe(true);
     expect(await app.db.select().from(warehouses).where(eq(warehouses.locationId, loc[0]._id))).toHaveLength(1);
   });
@@ -50,6 +50,9 @@ describe('DELETE /api/location/:id', () => {
       .from(stockDocuments)
       .where(sql`${stockDocuments.locationId} = ${loc[1]._id} or ${stockDocuments.toLocationId} = ${loc[1]._id}`);
     expect(n).toBeGreaterThan(0);
+    // And its purchase orders (the demo's).
+    const [{ purchases }] = await app.db.select({ purchases: sql<number>`count(*)::int` }).from(purchaseOrders).where(sql`${purchaseOrders.locationId} = ${loc[1]._id}`);
+    expect(purchases).toBeGreaterThan(0);
     // So are its cash operations (and the cash collections coming to it) and cash shifts (the demo finance).
     const [{ ops }] = await app.db
       .select({ ops: sql<number>`count(*)::int` })
@@ -67,7 +70,7 @@ describe('DELETE /api/location/:id', () => {
     const [{ sold }] = await app.db.select({ sold: sql<number>`count(*)::int` }).from(sales).where(sql`${sales.locationId} = ${loc[1]._id}`);
     expect(sold).toBeGreaterThan(0);
     expect(res.json().message).toBe(
-      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (${boxes}); у него есть складские документы (${n}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts}); у него есть заказы на ремонт (${orders}); у него есть продажи (${sold})`,
+      `Магазин нельзя удалить: к нему привязаны сотрудники (1); у него есть склады (1); у него есть кассы (${boxes}); у него есть складские документы (${n}); у него есть заказы поставщикам (${purchases}); у него есть кассовые операции (${ops}); у него есть кассовые смены (${shifts}); у него есть заказы на ремонт (${orders}); у него есть продажи (${sold})`,
     );
   });
 

@@ -3,7 +3,7 @@
  * (a cashier cannot edit), restore by default, sanitising on save, the Liquid sandbox (escaping, `raw`,
  * prototypes, include/render, the render limit), the filters (`rub`, `words`, dates), price labels with
  * demo products and barcodes, an order's documents with the print recorded in the audit and the order's
- * timeline. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * timeline, a purchase order to its supplier. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -61,7 +61,7 @@ async function renderBody(body: string) {
 }
 
 describe('built-in templates', () => {
-  it('every company starts with the five documents, untouched', () => {
+  it('every company starts with the six documents, untouched', () => {
     expect(builtIns.filter((t) => t.builtIn).map((t) => [t.kind, t.name, t.paper]).sort()).toEqual(
       [
         ['order_act', 'Акт выполненных работ', 'a4'],
@@ -69,6 +69,7 @@ describe('built-in templates', () => {
         ['price_label', 'Ценник', 'label58x40'],
         ['sale_receipt', 'Товарный чек', 'mm80'],
         ['warranty_card', 'Гарантийный талон', 'a4'],
+        ['purchase_order', 'Заказ поставщику', 'a4'],
       ].sort(),
     );
     expect(builtIns.every((t) => !t.modified)).toBe(true);
@@ -79,7 +80,7 @@ describe('built-in templates', () => {
     const { builtInTemplatesSeeder } = await import('../src/modules/templates/seed');
     await app.db.transaction((tx) => builtInTemplatesSeeder.run(tx, { config: app.config }));
     const [{ n }] = rowsOf<{ n: number }>(await app.db.execute(sql`select count(*)::int as n from document_templates where built_in_key is not null`));
-    expect(n).toBe(5);
+    expect(n).toBe(builtIns.filter((t) => t.builtIn).length);
   });
 
   it('a built-in cannot be deleted; a changed one is restored to its default', async () => {
@@ -355,5 +356,46 @@ describe('order documents', () => {
     expect(await app.db.select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'print')))).toHaveLength(1);
     const elsewhere = await app.inject({ method: 'POST', url: `/api/templates/${receipt.id}/render`, headers: authHeaders(engineer, loc[1].id), payload: { orderId, print: true } });
     expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe('purchase order («Заказ поставщику»)', () => {
+  let order: { id: string; number: string };
+  let supplier: { id: string; name: string };
+
+  beforeAll(async () => {
+    [supplier] = rowsOf<{ id: string; name: string }>(await app.db.execute(sql`select id, name from counterparties where is_supplier order by name limit 1`));
+    const [warehouse] = rowsOf<{ id: string }>(await app.db.execute(sql`select id from warehouses where location_id = ${loc[0].id} order by is_default desc limit 1`));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/procurement/orders',
+      headers: authHeaders(owner, loc[0].id),
+      payload: { supplierId: supplier.id, warehouseId: warehouse.id, expectedAt: '2026-12-01', comment: 'Срочно <b>к пятнице</b>', lines: [{ productId: products[0].id, qty: 3, price: 123456 }] },
+    });
+    order = ok(created, 201);
+  });
+
+  it('prints the built-in A4 order: supplier, lines, total in words; the print is audited on the order', async () => {
+    const doc = builtIn('purchase_order');
+    expect(doc.paper).toBe('a4');
+    const printed = renderedTemplateSchema.parse(ok<RenderedTemplate>(await call('POST', `/${doc.id}/render`, { purchaseOrderId: order.id, print: true })));
+    expect(printed.html).toContain(`Заказ поставщику № ${order.number}`);
+    expect(printed.html).toContain(supplier.name.replace(/"/g, '&quot;'));
+    expect(printed.html).toContain(products[0].name.replace(/"/g, '&quot;'));
+    expect(printed.html).toContain(rub(370368));
+    expect(printed.html).toContain(words(370368));
+    expect(printed.html).toContain('01.12.2026');
+    expect(printed.html).toContain('Срочно &lt;b&gt;к пятнице&lt;/b&gt;');
+    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.entity, 'purchase_order'), eq(auditLog.entityId, order.id), eq(auditLog.action, 'print')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('asks for the purchase order; an unknown one is 404; a cashier (no rules on purchase orders) may not print it', async () => {
+    const doc = builtIn('purchase_order');
+    const missing = await call('POST', `/${doc.id}/render`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.purchaseOrderId).toBe(templateMessages.subjectRequired('purchase_order'));
+    expect((await call('POST', `/${doc.id}/render`, { purchaseOrderId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await call('POST', `/${doc.id}/render`, { purchaseOrderId: order.id, print: true }, cashier)).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { remoteAreas, type AreaMeta, type AreaRouteMeta, type RemoteArea } from '@repo/contracts';
+import { hasRule, remoteAreas, type AreaMeta, type AreaRouteMeta, type RemoteArea, type RequiredRule } from '@repo/contracts';
 import { uiStore, useAuth } from '@repo/shared-core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { matchPath } from 'react-router-dom';
@@ -115,11 +115,16 @@ export function matchAreaRoute(routes: readonly AreaRouteMeta[], pathname: strin
     .sort((a, b) => score(b.path) - score(a.path))[0];
 }
 
-/** Whether an employee with these rules may see a route or menu item (owners may see everything, as on the server). */
+/**
+ * Whether an employee with these rules may see a route or menu item (owners may see everything, as on the
+ * server). A route declares `action:entity` (any scope of it will do, as `config.rule` on the server) or a
+ * special right; the role holds scoped rules (`view:purchase_order:location`).
+ */
 export function allowedBy(rule: string | undefined, rules: readonly string[] | undefined, roleName?: string): boolean {
   if (!rule) return true;
   if (roleName === 'owner') return true;
-  return rules?.includes(rule) ?? false;
+  if (!rules) return false;
+  return rules.includes(rule) || hasRule(rules, rule as RequiredRule);
 }
 
 /** The employee's rules, for hiding items and screens (role `owner` may see everything). */

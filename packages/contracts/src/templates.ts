@@ -10,7 +10,7 @@ import { safeText } from './primitives';
  * Live refresh: changes publish `template`.
  */
 
-export const templateKinds = ['order_receipt', 'order_act', 'warranty_card', 'sale_receipt', 'price_label'] as const;
+export const templateKinds = ['order_receipt', 'order_act', 'warranty_card', 'sale_receipt', 'price_label', 'purchase_order'] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 export const templateKindLabels: Record<TemplateKind, string> = {
   order_receipt: 'Квитанция о приёме',
@@ -18,14 +18,18 @@ export const templateKindLabels: Record<TemplateKind, string> = {
   warranty_card: 'Гарантийный талон',
   sale_receipt: 'Товарный чек',
   price_label: 'Ценник',
+  purchase_order: 'Заказ поставщику',
 };
-/** What each kind is rendered for: an order, a sale or products. */
-export const templateSubjects: Record<TemplateKind, 'order' | 'sale' | 'products'> = {
+/** What a template is filled with: a repair order, a sale, products, or a purchase order. */
+export type TemplateSubject = 'order' | 'sale' | 'products' | 'purchase_order';
+/** What each kind is rendered for. */
+export const templateSubjects: Record<TemplateKind, TemplateSubject> = {
   order_receipt: 'order',
   order_act: 'order',
   warranty_card: 'order',
   sale_receipt: 'sale',
   price_label: 'products',
+  purchase_order: 'purchase_order',
 };
 
 export const paperFormats = ['a4', 'mm80', 'mm58', 'label58x40'] as const;
@@ -45,6 +49,7 @@ export const defaultPaperOf: Record<TemplateKind, PaperFormat> = {
   warranty_card: 'a4',
   sale_receipt: 'mm80',
   price_label: 'label58x40',
+  purchase_order: 'a4',
 };
 
 export const templateLimits = { nameMax: 120, bodyMax: 100_000 } as const;
@@ -53,8 +58,13 @@ export const templateMessages = {
   notFound: 'Шаблон не найден',
   parse: (detail: string) => `Ошибка в шаблоне: ${detail}`,
   render: (detail: string) => `Шаблон не удалось заполнить: ${detail}`,
-  subjectRequired: (subject: string) =>
-    subject === 'order' ? 'Выберите заказ для предпросмотра' : subject === 'sale' ? 'Выберите продажу для предпросмотра' : 'Выберите товары для ценников',
+  subjectRequired: (subject: TemplateSubject) =>
+    ({
+      order: 'Выберите заказ для предпросмотра',
+      sale: 'Выберите продажу для предпросмотра',
+      products: 'Выберите товары для ценников',
+      purchase_order: 'Выберите заказ поставщику для предпросмотра',
+    })[subject],
   builtInDelete: 'Встроенный шаблон нельзя удалить: его можно восстановить по умолчанию',
   notBuiltIn: 'Восстановить можно только встроенный шаблон',
   nameTaken: 'Шаблон с таким названием уже есть',
@@ -105,6 +115,7 @@ export const renderTemplateRequestSchema = z
     orderId: idSchema.optional(),
     saleId: idSchema.optional(),
     productIds: z.array(idSchema).max(200, 'Не больше 200 ценников за раз').optional(),
+    purchaseOrderId: idSchema.optional(),
     body: body.optional(),
     /** The paper to preview with (unsaved); the stored one by default. */
     paper: z.enum(paperFormats, { error: 'Неизвестный формат бумаги' }).optional(),
@@ -160,20 +171,36 @@ export const templateVariables: Array<{ name: string; label: string }> = [
   { name: 'employee.name', label: 'Сотрудник' },
   { name: 'now', label: 'Дата печати' },
   { name: 'products', label: 'Товары для ценников (name, sku, price, barcode, barcode_svg)' },
+  { name: 'purchase.number', label: 'Номер заказа поставщику' },
+  { name: 'purchase.created_at', label: 'Дата заказа' },
+  { name: 'purchase.ordered_at', label: 'Дата оформления' },
+  { name: 'purchase.expected_at', label: 'Ожидаемая дата поставки' },
+  { name: 'purchase.warehouse', label: 'Склад получения' },
+  { name: 'purchase.comment', label: 'Комментарий к заказу' },
+  { name: 'supplier.name', label: 'Поставщик' },
+  { name: 'supplier.inn', label: 'ИНН поставщика' },
+  { name: 'supplier.phone', label: 'Телефон поставщика' },
+  { name: 'supplier.email', label: 'E-mail поставщика' },
+  { name: 'supplier.address', label: 'Адрес поставщика' },
+  { name: 'items', label: 'Строки заказа поставщику (name, sku, unit, qty, price, amount)' },
+  { name: 'totals.qty', label: 'Всего единиц' },
 ];
 
-const variableSubjects: Record<string, Array<'order' | 'sale' | 'products'>> = {
-  company: ['order', 'sale', 'products'],
-  location: ['order', 'sale', 'products'],
-  employee: ['order', 'sale', 'products'],
-  now: ['order', 'sale', 'products'],
+const variableSubjects: Record<string, TemplateSubject[]> = {
+  company: ['order', 'sale', 'products', 'purchase_order'],
+  location: ['order', 'sale', 'products', 'purchase_order'],
+  employee: ['order', 'sale', 'products', 'purchase_order'],
+  now: ['order', 'sale', 'products', 'purchase_order'],
   client: ['order', 'sale'],
-  totals: ['order', 'sale'],
+  totals: ['order', 'sale', 'purchase_order'],
   payments: ['order', 'sale'],
   sale: ['sale'],
   lines: ['sale'],
   seller: ['sale'],
   products: ['products'],
+  purchase: ['purchase_order'],
+  supplier: ['purchase_order'],
+  items: ['purchase_order'],
 };
 
 /** The variables a template of this kind sees (order documents: the order's; price labels: `products`…). */
@@ -183,6 +210,8 @@ export function templateVariablesFor(kind: TemplateKind): Array<{ name: string; 
     // Works and parts totals are an order's only; the subtotal and the discount a sale's.
     if (subject !== 'order' && /^totals\.(works|parts)$/.test(v.name)) return false;
     if (subject !== 'sale' && /^totals\.(subtotal|discount)$/.test(v.name)) return false;
+    if (subject === 'purchase_order' && /^totals\.(paid|due)$/.test(v.name)) return false;
+    if (subject !== 'purchase_order' && v.name === 'totals.qty') return false;
     return (variableSubjects[v.name.split('.')[0]] ?? ['order']).includes(subject);
   });
 }

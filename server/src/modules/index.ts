@@ -8,6 +8,7 @@ import { financeModule } from './finance';
 import { healthModule } from './health';
 import { locationModule } from './location';
 import { devicesModule, ordersModule } from './orders';
+import { procurementModule } from './procurement';
 import { releasesModule } from './releases';
 import { stockModule } from './stock';
 import { templatesModule } from './templates';
@@ -19,4 +20,4 @@ import { backupModule } from './backup';
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, auditModule, releasesModule, backupModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, clientsModule, stockModule, procurementModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, auditModule, releasesModule, backupModule];

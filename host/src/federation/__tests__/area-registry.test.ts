@@ -32,4 +32,12 @@ describe('allowedBy', () => {
     expect(allowedBy('view:x', undefined)).toBe(false);
     expect(allowedBy('view:x', [], 'owner')).toBe(true);
   });
+
+  it('a route’s action:entity is met by the rule at any scope; a special right only by itself', () => {
+    expect(allowedBy('view:purchase_order', ['view:purchase_order:own'])).toBe(true);
+    expect(allowedBy('view:purchase_order', ['view:purchase_order:all'])).toBe(true);
+    expect(allowedBy('view:purchase_order', ['create:purchase_order:all', 'view:stock_document:all'])).toBe(false);
+    expect(allowedBy('see_cost', ['see_cost'])).toBe(true);
+    expect(allowedBy('see_cost', ['view:purchase_order:all'])).toBe(false);
+  });
 });

@@ -30,7 +30,11 @@ export const areaMeta = {
     { path: '/stock/displacement/:id', title: 'Перемещение', parent: '/stock/displacement' },
     { path: '/stock/refund/:id', title: 'Возврат поставщику', parent: '/stock/refund' },
     { path: '/stock/product/:id', title: 'Карточка товара', parent: '/stock/product' },
-    { path: '/procurement', title: 'Закупки' },
+    // Purchasing (issue #21): the orders to suppliers, an order (`new`: a new draft), reorder suggestions.
+    // react-router and the host rank a static segment above `:id`, so «suggestions» is never taken for an order.
+    { path: '/procurement', title: 'Закупки', rule: 'view:purchase_order' },
+    { path: '/procurement/suggestions', title: 'Рекомендации к заказу', parent: '/procurement', rule: 'view:purchase_order' },
+    { path: '/procurement/:id', title: 'Заказ поставщику', parent: '/procurement', rule: 'view:purchase_order' },
   ],
   menu: [
     {
@@ -49,7 +53,8 @@ export const areaMeta = {
       icon: 'ShoppingCartOutlined',
       route: '/procurement',
       order: 20,
-      description: 'Поставщики и заказы поставщикам',
+      description: 'Заказы поставщикам, приёмка и рекомендации к заказу',
+      rule: 'view:purchase_order',
     },
   ],
 } satisfies AreaMeta;

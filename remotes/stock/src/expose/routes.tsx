@@ -18,6 +18,10 @@ const productCard = () => import('../features/stock/pages/product-card-page').th
 const categories = (name: 'CategoryTree' | 'SubcategoryList') => () => import('../features/catalog/screens').then((m) => ({ Component: m[name] as ComponentType }));
 const products = () => import('../features/catalog/pages/products-page').then((m) => ({ Component: m.ProductsPage as ComponentType }));
 
+const purchaseOrders = () => import('../features/procurement/pages/orders-page').then((m) => ({ Component: m.OrdersPage as ComponentType }));
+const purchaseOrder = () => import('../features/procurement/pages/order-page').then((m) => ({ Component: m.OrderPage as ComponentType }));
+const suggestions = () => import('../features/procurement/pages/suggestions-page').then((m) => ({ Component: m.SuggestionsPage as ComponentType }));
+
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
 const built: Record<string, AreaScreenLoader> = {
   '/categories': categories('CategoryTree'),
@@ -37,6 +41,9 @@ const built: Record<string, AreaScreenLoader> = {
   '/stock/refund/:id': stock('SupplierReturnPage'),
   '/stock/product': productCard,
   '/stock/product/:id': productCard,
+  '/procurement': purchaseOrders,
+  '/procurement/suggestions': suggestions,
+  '/procurement/:id': purchaseOrder,
 };
 
 export const routes: AreaRoute[] = defineAreaRoutes(

@@ -1,6 +1,6 @@
 import type { PurchaseOrderStatus } from '@repo/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema';
 import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
@@ -93,3 +93,15 @@ export async function recomputeSupplierPrices(tx: Tx, supplierId: string, produc
     order by l.product_id, d.posted_at desc`);
 }
 
+/**
+ * Every supplier's last price of every product, from the posted receipts: the migration's backfill, and
+ * the demo seed's after it back-dates its receipts (a price's `at` is its receipt's posting time).
+ */
+export async function backfillSupplierPrices(db: Db | Tx): Promise<void> {
+  await db.execute(sql`insert into supplier_prices (supplier_id, product_id, price, at, document_id)
+    select distinct on (d.supplier_id, l.product_id) d.supplier_id, l.product_id, l.cost, d.posted_at, d.id
+    from stock_document_lines l join stock_documents d on d.id = l.document_id
+    where d.type = 'receipt' and d.status = 'posted' and d.supplier_id is not null and l.cost is not null and d.posted_at is not null
+    order by d.supplier_id, l.product_id, d.posted_at desc
+    on conflict (supplier_id, product_id) do update set price = excluded.price, at = excluded.at, document_id = excluded.document_id`);
+}

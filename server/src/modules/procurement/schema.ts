@@ -49,6 +49,9 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_status_idx').on(t.locationId, t.status, t.createdAt),
     index('purchase_orders_supplier_idx').on(t.supplierId),
     index('purchase_orders_open_idx').on(t.warehouseId).where(sql`${t.status} in ('ordered', 'partial')`),
+    // The list's search anywhere in the number or the comment (`ilike '%…%'`): trigram indexes, no pending list (see catalog).
+    index('purchase_orders_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('purchase_orders_comment_trgm_idx').using('gin', t.comment.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

@@ -423,7 +423,7 @@ export async function postDocument(ctx: Ctx, type: StockDocumentType, id: string
   return ctx.db.transaction(async (tx) => {
     const doc = await loadDocument(ctx, tx, type, id, true);
     if (doc.status !== 'draft' || doc.locationId !== ctx.locationId) throw conflict(stockMessages.notDraft);
-    return postLoaded(ctx, tx, doc);
+    return (await postLoaded(ctx, tx, doc)).view();
   });
 }
 
@@ -437,7 +437,7 @@ export async function postReceiptInTx(
   tx: Tx,
   fields: { warehouseId: string; supplierId: string | null; purchaseOrderId: string | null; comment: string | null },
   lines: LineInput[],
-): Promise<StockDocument> {
+): Promise<{ id: string; number: string }> {
   const locationId = currentLocation(ctx);
   await checkLines(tx, 'receipt', lines);
   const number = await repo.nextNumber(tx, locationId, 'receipt', stockDocumentPrefixes.receipt);
@@ -447,11 +447,15 @@ export async function postReceiptInTx(
     .returning();
   await repo.replaceLines(tx, doc.id, lines.map((l) => ({ productId: l.productId, qty: l.qty, cost: l.cost ?? 0, serials: l.serials ?? [] })));
   await recordChange(tx, ctx, { entity: ENTITY, id: doc.id, action: 'create', after: { type: 'receipt', number, warehouseId: doc.warehouseId, lines: lines.length } });
-  return postLoaded(ctx, tx, doc);
+  await postLoaded(ctx, tx, doc);
+  return { id: doc.id, number: doc.number };
 }
 
-/** The posting of a locked draft (postDocument, postReceiptInTx). */
-async function postLoaded(ctx: Ctx, tx: Tx, doc: repo.DocumentRow): Promise<StockDocument> {
+/**
+ * The posting of a locked draft (postDocument, postReceiptInTx). `view` builds the answer from the rows
+ * in hand: a caller that answers with something else (an order received) does not pay for it.
+ */
+async function postLoaded(ctx: Ctx, tx: Tx, doc: repo.DocumentRow): Promise<{ view: () => Promise<StockDocument> }> {
   const { type, id } = doc;
   const lines = await repo.linesOf(tx, [id]);
   if (lines.length === 0) throw invalidInput({ lines: stockMessages.emptyDocument }, stockMessages.emptyDocument);
@@ -515,9 +519,9 @@ async function postLoaded(ctx: Ctx, tx: Tx, doc: repo.DocumentRow): Promise<Stoc
   await writeMoves(tx, doc, moves, pools);
   const after = await markPosted(tx, ctx, doc, { status: 'posted', postedAt: new Date(), postedById: ctx.auth.employeeId });
   // Only a line's value changed (a stocktake rewrites its lines: read them again).
-  if (type === 'stocktake') return documentOut(ctx, tx, after);
+  if (type === 'stocktake') return { view: () => documentOut(ctx, tx, after) };
   const values = new Map(lineValues.map((v) => [v.id, v.value]));
-  return documentOut(ctx, tx, after, { lines: lines.map((l) => ({ ...l, value: values.get(l.id) ?? l.value })), products: productMap });
+  return { view: () => documentOut(ctx, tx, after, { lines: lines.map((l) => ({ ...l, value: values.get(l.id) ?? l.value })), products: productMap }) };
 }
 
 /** Receipt serials: new ones, or ones that left earlier (a phone bought back); never one in stock or in transit. */

@@ -207,10 +207,44 @@ const priceLabel = `<style>
 </div>{% endfor %}
 `;
 
+const purchaseOrder = `${a4Style}
+<div class="doc">
+  <h1>Заказ поставщику № {{ purchase.number }}<br /><span class="small muted">от {% if purchase.ordered_at %}{{ purchase.ordered_at | ru_date }}{% else %}{{ purchase.created_at | ru_date }}{% endif %}</span></h1>
+  <div class="head">
+    <div>
+      <strong>Поставщик:</strong> {{ supplier.name }}{% if supplier.inn %}<br />ИНН {{ supplier.inn }}{% endif %}{% if supplier.address %}<br />{{ supplier.address }}{% endif %}{% if supplier.phone %}<br />Тел.: {{ supplier.phone }}{% endif %}{% if supplier.email %}<br />{{ supplier.email }}{% endif %}
+    </div>
+    <div>
+      <strong>Покупатель:</strong> {{ company.name }}<br />{{ location.name }}{% if location.address %}, {{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
+    </div>
+  </div>
+  <p><strong>Склад получения:</strong> {{ purchase.warehouse }}{% if purchase.expected_at %}. <strong>Ожидаемая дата поставки:</strong> {{ purchase.expected_at | ru_date }}{% endif %}</p>
+  <table class="grid">
+    <thead><tr><th>№</th><th>Артикул</th><th>Наименование</th><th>Ед.</th><th>Кол-во</th><th>Цена</th><th>Сумма</th></tr></thead>
+    <tbody>
+      {% for i in items %}<tr><td class="c">{{ forloop.index }}</td><td>{{ i.sku }}</td><td>{{ i.name }}</td><td class="c">{{ i.unit }}</td><td class="c">{{ i.qty }}</td><td class="num">{{ i.price | rub }}</td><td class="num">{{ i.amount | rub }}</td></tr>{% endfor %}
+    </tbody>
+  </table>
+  <table class="totals">
+    <tbody>
+      <tr><td>Всего единиц:</td><td class="num">{{ totals.qty }}</td></tr>
+      <tr><td><strong>Итого:</strong></td><td class="num"><strong>{{ totals.total | rub }}</strong></td></tr>
+    </tbody>
+  </table>
+  <p class="small">Сумма прописью: {{ totals.total_words }}</p>
+  {% if purchase.comment %}<p><strong>Комментарий:</strong> {{ purchase.comment }}</p>{% endif %}
+  <div class="signs">
+    <div>Заказ оформил: {{ employee.name }}<br /><br />____________________</div>
+    <div>Поставщик: ____________________<br /><br />М. П.</div>
+  </div>
+</div>
+`;
+
 export const builtInTemplates: BuiltInTemplate[] = [
   { key: 'order_receipt', name: 'Квитанция о приёме', kind: 'order_receipt', paper: 'mm80', body: orderReceipt },
   { key: 'order_act', name: 'Акт выполненных работ', kind: 'order_act', paper: 'a4', body: orderAct },
   { key: 'warranty_card', name: 'Гарантийный талон', kind: 'warranty_card', paper: 'a4', body: warrantyCard },
   { key: 'sale_receipt', name: 'Товарный чек', kind: 'sale_receipt', paper: 'mm80', body: saleReceipt },
   { key: 'price_label', name: 'Ценник', kind: 'price_label', paper: 'label58x40', body: priceLabel },
+  { key: 'purchase_order', name: 'Заказ поставщику', kind: 'purchase_order', paper: 'a4', body: purchaseOrder },
 ];

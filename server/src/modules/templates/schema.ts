@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { templateKinds } from '@repo/contracts';
 import { createdAt, id, updatedAt } from '../../db/schema/columns';
 
 /**
@@ -14,7 +15,7 @@ export const documentTemplates = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['order_receipt', 'order_act', 'warranty_card', 'sale_receipt', 'price_label'] }).notNull(),
+    kind: text('kind', { enum: templateKinds }).notNull(),
     paper: text('paper', { enum: ['a4', 'mm80', 'mm58', 'label58x40'] }).notNull(),
     body: text('body').notNull(),
     builtInKey: text('built_in_key'),

@@ -22,6 +22,9 @@ export const builtInTemplatesSeeder: Seeder = {
   },
 };
 
+/** The same, once more, for databases seeded before a built-in was added (issue #21: «Заказ поставщику»). */
+export const purchaseOrderTemplateSeeder: Seeder = { name: 'templates.builtins.purchase-order', run: builtInTemplatesSeeder.run };
+
 /**
  * At start: a built-in whose default changed in a release gets the new default; its body follows when
  * it was not modified (a modified body stays, and shows as modified against the new default).

@@ -5,6 +5,7 @@ import {
   paperCss,
   templateMessages,
   templateSubjects,
+  type TemplateSubject,
   type CreateTemplateRequest,
   type PaperFormat,
   type RenderedTemplate,
@@ -18,6 +19,7 @@ import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { orderPrintData } from '../orders/print';
 import { recordPrint } from '../orders/service';
+import { purchaseOrderPrintData } from '../procurement/print-data';
 import { salePrintData } from '../sales/print-data';
 import { recordSalePrint } from '../sales/service';
 import { builtInTemplates } from './builtins';
@@ -158,17 +160,19 @@ export const cssOf = (paper: PaperFormat) => `${paperCss[paper]} ${baseCss}`;
  * order's scope, which also writes the timeline row), `print:sale` for sales, `print:product` for price
  * labels — or `print:template` for sales and labels.
  */
-function checkRenderRules(ctx: Ctx, subject: 'order' | 'sale' | 'products', input: RenderTemplateRequest) {
+function checkRenderRules(ctx: Ctx, subject: TemplateSubject, input: RenderTemplateRequest) {
   if (!input.print || input.body !== undefined) requireRule(ctx, 'view:template');
   if (!input.print) return;
   if (subject === 'order') requireRule(ctx, 'print:repair_order');
+  // Whoever may see a purchase order may print it for the supplier (the procurement rules have no «print»).
+  else if (subject === 'purchase_order') requireRule(ctx, 'view:purchase_order');
   else {
     const own: RequiredRule = subject === 'sale' ? 'print:sale' : 'print:product';
     if (!hasRule(ctx.auth.rules, own) && !hasRule(ctx.auth.rules, 'print:template')) throw forbidden(missingRuleMessage(own));
   }
 }
 
-function subjectRequired(field: string, subject: 'order' | 'sale' | 'products'): never {
+function subjectRequired(field: string, subject: TemplateSubject): never {
   const message = templateMessages.subjectRequired(subject);
   throw invalidInput({ [field]: message }, message);
 }
@@ -198,6 +202,10 @@ export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateReque
     // A sale the employee may not see answers 404 (the sales service's rules).
     const sale = await salePrintData(ctx, input.saleId);
     data = { ...common, ...sale, totals: { ...sale.totals, total_words: words(sale.totals.total) } };
+  } else if (subject === 'purchase_order') {
+    if (!input.purchaseOrderId) subjectRequired('purchaseOrderId', 'purchase_order');
+    const purchase = await purchaseOrderPrintData(ctx, input.purchaseOrderId);
+    data = { ...common, ...purchase, totals: { ...purchase.totals, total_words: words(purchase.totals.total) } };
   } else {
     if (!input.productIds?.length) subjectRequired('productIds', 'products');
     const rows = await repo.labelProducts(ctx.db, input.productIds);
@@ -224,6 +232,9 @@ export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateReque
     await ctx.db.transaction(async (tx) => {
       if (subject === 'order') await recordPrint(ctx, tx, input.orderId!, template.name);
       if (subject === 'sale') await recordSalePrint(ctx, tx, input.saleId!, template.name);
+      if (subject === 'purchase_order') {
+        await recordChange(tx, ctx, { entity: 'purchase_order', id: input.purchaseOrderId!, action: 'print', diff: { template: { after: template.name } }, event: false });
+      }
       for (const productId of productIds) {
         await recordChange(tx, ctx, { entity: 'product', id: productId, action: 'print', diff: { template: { after: template.name } }, event: false });
       }

@@ -1,4 +1,4 @@
-import type { CreateTemplateRequest, OrderPage, ProductPage, RenderedTemplate, RenderTemplateRequest, Template, UpdateTemplateRequest } from '@repo/contracts';
+import type { CreateTemplateRequest, OrderPage, ProductPage, PurchaseOrderPage, RenderedTemplate, RenderTemplateRequest, Template, UpdateTemplateRequest } from '@repo/contracts';
 import { api, entityKeys } from '@repo/shared-core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -9,6 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 export const templateKeys = entityKeys('template');
 const orderKeys = entityKeys('repair_order');
 const productKeys = entityKeys('product');
+const purchaseOrderKeys = entityKeys('purchase_order');
 
 export function useTemplateList() {
   return useQuery({
@@ -68,6 +69,17 @@ export function useProductOptions(search: string, enabled: boolean) {
   return useQuery({
     queryKey: productKeys.list({ templatePicker: true, search }),
     queryFn: async () => (await api.get<ProductPage>('catalog/products', { params: { pageSize: 20, kind: 'good', ...(search ? { search } : {}) } })).data.items,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Recent purchase orders of the shop for the «Заказ поставщику» preview, searched by number or supplier. */
+export function usePurchaseOrderOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: purchaseOrderKeys.list({ templatePicker: true, search }),
+    queryFn: async () => (await api.get<PurchaseOrderPage>('procurement/orders', { params: { pageSize: 20, ...(search ? { search } : {}) } })).data.items,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,11 +1,11 @@
 import {
   stockDocumentPaths,
-  type AuditPage,
   type BalanceListQuery,
   type BalancePage,
   type ClientPage,
   type CreateStockDocumentRequest,
   type MovementPage,
+  type Product,
   type ProductPage,
   type ProductStockSummary,
   type ProductSummaryList,
@@ -104,6 +104,12 @@ export function useProductSearch(search: string, enabled = true) {
   });
 }
 
+/** The good a scanned code means: its barcode or SKU, or the only good the search finds (null: none). */
+export async function findProductByCode(code: string): Promise<Product | null> {
+  const { data } = await api.get<ProductPage>('catalog/products', { params: { search: code, kind: 'good', pageSize: 5 } });
+  return data.items.find((x) => x.barcodes.includes(code) || x.sku === code) ?? (data.items.length === 1 ? data.items[0]! : null);
+}
+
 export function useSuppliers(search: string) {
   return useQuery({
     queryKey: clientKeys.company('suppliers', search),
@@ -152,19 +158,10 @@ export function useSerials(query: { productId?: string; search?: string; page: n
   });
 }
 
-export function useAuditTrail(entityId: string | null) {
-  return useQuery({
-    queryKey: documentKeys.company('audit', entityId),
-    queryFn: async () => (await api.get<AuditPage>('audit', { params: { entity: 'stock_document', entityId, pageSize: 50 } })).data,
-    enabled: !!entityId,
-    retry: false,
-  });
-}
-
 export function useProduct(productId: string | null) {
   return useQuery({
     queryKey: productKeys.company('detail', productId),
-    queryFn: async () => (await api.get<import('@repo/contracts').Product>(`catalog/products/${productId}`)).data,
+    queryFn: async () => (await api.get<Product>(`catalog/products/${productId}`)).data,
     enabled: !!productId,
   });
 }

@@ -17,6 +17,7 @@ const starter: Record<TemplateKind, string> = {
   warranty_card: '<h1>Гарантийный талон к заказу № {{ order.number }}</h1>\n',
   sale_receipt: '<h1>Товарный чек № {{ sale.number }}</h1>\n',
   price_label: '{% for p in products %}<div>{{ p.name }} — {{ p.price | rub }}</div>{% endfor %}\n',
+  purchase_order: '<h1>Заказ поставщику № {{ purchase.number }}</h1>\n<p>{{ supplier.name }}</p>\n{% for i in items %}<div>{{ i.name }} — {{ i.qty }} × {{ i.price | rub }}</div>{% endfor %}\n',
 };
 
 /**

@@ -2,17 +2,19 @@ import { templateSubjects, type TemplateKind } from '@repo/contracts';
 import { formatMoney, getApiError } from '@repo/shared-core';
 import { Alert, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useOrderOptions, useProductOptions } from '../api';
+import { useOrderOptions, useProductOptions, usePurchaseOrderOptions } from '../api';
 import { useDebounced } from '../use-debounced';
 
 export interface Subject {
   orderId?: string;
   productIds?: string[];
+  purchaseOrderId?: string;
 }
 
 /**
- * What the preview is filled with: a recent order of the shop (order documents) or products (price
- * labels); a sales receipt has no subject until sales exist. Searched on the server as one types.
+ * What the preview is filled with: a recent order of the shop (order documents), products (price
+ * labels) or a purchase order of the shop («Заказ поставщику»); a sales receipt has no subject until
+ * sales exist. Searched on the server as one types.
  */
 export function SubjectPicker({ kind, value, onChange }: { kind: TemplateKind; value: Subject; onChange: (next: Subject) => void }) {
   const subject = templateSubjects[kind];
@@ -20,16 +22,45 @@ export function SubjectPicker({ kind, value, onChange }: { kind: TemplateKind; v
   const term = useDebounced(search.trim(), 300);
   const orders = useOrderOptions(term, subject === 'order');
   const products = useProductOptions(term, subject === 'products');
+  const purchases = usePurchaseOrderOptions(term, subject === 'purchase_order');
   // The preview shows something at once: the newest order of the shop, or the first three products.
   const firstOrder = subject === 'order' && !value.orderId && !term ? orders.data?.[0]?.id : undefined;
   const firstProducts = subject === 'products' && !value.productIds?.length && !term ? (products.data ?? []).slice(0, 3).map((p) => p.id) : [];
+  const firstPurchase = subject === 'purchase_order' && !value.purchaseOrderId && !term ? purchases.data?.[0]?.id : undefined;
   useEffect(() => {
     if (firstOrder) onChange({ orderId: firstOrder });
     else if (firstProducts.length) onChange({ productIds: firstProducts });
-  }, [firstOrder, firstProducts.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+    else if (firstPurchase) onChange({ purchaseOrderId: firstPurchase });
+  }, [firstOrder, firstProducts.join(','), firstPurchase]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (subject === 'sale') {
     return <Alert type="info" showIcon title="Продажи появятся с разделом «Продажи»: предпросмотр товарного чека пока не на чем показать." />;
+  }
+
+  if (subject === 'purchase_order') {
+    const options = (purchases.data ?? []).map((o) => ({ value: o.id, label: `${o.number} · ${o.supplierName ?? 'без поставщика'} · ${o.warehouseName}` }));
+    if (value.purchaseOrderId && !options.some((o) => o.value === value.purchaseOrderId)) options.unshift({ value: value.purchaseOrderId, label: 'Заказ поставщику из ссылки' });
+    return (
+      <>
+        <Select
+          aria-label="Заказ поставщику для предпросмотра"
+          showSearch
+          filterOption={false}
+          onSearch={setSearch}
+          allowClear
+          placeholder="Заказ поставщику: номер, поставщик"
+          value={value.purchaseOrderId}
+          onChange={(purchaseOrderId?: string) => onChange({ purchaseOrderId: purchaseOrderId ?? undefined })}
+          options={options}
+          loading={purchases.isFetching}
+          notFoundContent={purchases.isPending ? 'Загружаю…' : 'Заказы поставщикам не найдены'}
+          style={{ width: '100%' }}
+        />
+        {purchases.isError ? (
+          <Alert type="error" showIcon style={{ marginTop: 8 }} title="Не удалось загрузить заказы поставщикам" description={getApiError(purchases.error).message} />
+        ) : null}
+      </>
+    );
   }
 
   if (subject === 'order') {

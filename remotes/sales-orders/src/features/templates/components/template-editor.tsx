@@ -5,6 +5,7 @@ import {
   templateKindLabels,
   templateMessages,
   templateSubjects,
+  type TemplateSubject,
   type PaperFormat,
   type RenderTemplateRequest,
   type RequiredRule,
@@ -27,10 +28,11 @@ interface Values {
   body: string;
 }
 
-const printRuleOf: Record<'order' | 'sale' | 'products', RequiredRule[]> = {
+const printRuleOf: Record<TemplateSubject, RequiredRule[]> = {
   order: ['print:repair_order'],
   sale: ['print:sale', 'print:template'],
   products: ['print:product', 'print:template'],
+  purchase_order: ['view:purchase_order'],
 };
 
 /**
@@ -73,15 +75,15 @@ export function TemplateEditor({
     if (!dirty) form.setFieldsValue({ name: template.name, paper: template.paper, body: template.body });
   }, [template.updatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const subjectReady = kind === 'order' ? !!subject.orderId : kind === 'products' ? !!subject.productIds?.length : false;
+  const subjectReady = kind === 'order' ? !!subject.orderId : kind === 'products' ? !!subject.productIds?.length : kind === 'purchase_order' ? !!subject.purchaseOrderId : false;
   const request = useMemo<RenderTemplateRequest | null>(() => {
     if (!subjectReady || !body.trim()) return null;
     return {
-      ...(kind === 'order' ? { orderId: subject.orderId } : { productIds: subject.productIds }),
+      ...(kind === 'order' ? { orderId: subject.orderId } : kind === 'purchase_order' ? { purchaseOrderId: subject.purchaseOrderId } : { productIds: subject.productIds }),
       ...(body !== template.body ? { body } : {}),
       ...(paper !== template.paper ? { paper } : {}),
     };
-  }, [subjectReady, kind, subject.orderId, subject.productIds, body, paper, template.body, template.paper]);
+  }, [subjectReady, kind, subject.orderId, subject.productIds, subject.purchaseOrderId, body, paper, template.body, template.paper]);
   const settled = useDebounced(request, 400);
   const preview = usePreview(template.id, settled);
   const previewError = preview.isError ? getApiError(preview.error) : null;

@@ -29,6 +29,7 @@ export function TemplatesPage() {
   const subject: Subject = {
     orderId: params.get('orderId') ?? undefined,
     productIds: params.get('productIds')?.split(',').filter(Boolean) ?? undefined,
+    purchaseOrderId: params.get('purchaseOrderId') ?? undefined,
   };
 
   const update = useCallback(
@@ -92,7 +93,7 @@ export function TemplatesPage() {
             key={selected.id}
             template={selected}
             subject={subject}
-            onSubjectChange={(s) => update({ orderId: s.orderId, productIds: s.productIds?.join(',') })}
+            onSubjectChange={(s) => update({ orderId: s.orderId, productIds: s.productIds?.join(','), purchaseOrderId: s.purchaseOrderId })}
             onDirtyChange={onDirtyChange}
             onDeleted={() => update({ id: templates.find((t) => t.id !== selected.id)?.id ?? null })}
           />

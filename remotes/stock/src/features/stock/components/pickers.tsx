@@ -1,7 +1,7 @@
 import type { Product } from '@repo/contracts';
 import { notify } from '@repo/shared-core';
 import { Select } from 'antd';
-import { useState } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { createSupplier, useProductSearch, useSuppliers } from '../api';
 
 /** Search goods by name, SKU or barcode and pick one (the scanner types into it too). */
@@ -28,22 +28,49 @@ export function ProductPicker({ onPick, disabled, placeholder = 'Добавит�
   );
 }
 
-/** A supplier from the counterparties, or a new one created from what was typed. */
-export function SupplierPicker({ value, label, onChange, disabled }: { value: string | null; label?: string | null; onChange: (id: string | null, name: string | null) => void; disabled?: boolean }) {
+/**
+ * A supplier from the counterparties, or a new one created from what was typed (`allowCreate`, on by
+ * default; a list filter turns it off).
+ */
+export function SupplierPicker({
+  value,
+  label,
+  onChange,
+  disabled,
+  allowCreate = true,
+  placeholder = 'Поставщик',
+  size,
+  ariaLabel = 'Поставщик',
+  status,
+  style,
+}: {
+  value: string | null;
+  label?: string | null;
+  onChange: (id: string | null, name: string | null) => void;
+  disabled?: boolean;
+  allowCreate?: boolean;
+  placeholder?: ReactNode;
+  size?: 'small' | 'middle';
+  ariaLabel?: string;
+  status?: 'error';
+  style?: CSSProperties;
+}) {
   const [search, setSearch] = useState('');
   const query = useSuppliers(search);
   const items = query.data?.items ?? [];
   const options = items.map((s) => ({ value: s.id, label: s.name }));
   if (value && label && !options.some((o) => o.value === value)) options.unshift({ value, label });
   const typed = search.trim();
-  if (typed && !items.some((s) => s.name.toLowerCase() === typed.toLowerCase())) options.push({ value: `new:${typed}`, label: `+ Создать поставщика «${typed}»` });
+  if (allowCreate && typed && !items.some((s) => s.name.toLowerCase() === typed.toLowerCase())) options.push({ value: `new:${typed}`, label: `+ Создать поставщика «${typed}»` });
   return (
     <Select
       allowClear
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
       value={value}
       disabled={disabled}
-      placeholder="Поставщик"
+      placeholder={placeholder}
+      size={size}
+      status={status}
       options={options}
       onChange={async (v: string | undefined) => {
         if (!v) return onChange(null, null);
@@ -59,8 +86,8 @@ export function SupplierPicker({ value, label, onChange, disabled }: { value: st
         }
         onChange(v, items.find((s) => s.id === v)?.name ?? null);
       }}
-      style={{ width: '100%' }}
-      aria-label="Поставщик"
+      style={{ width: '100%', ...style }}
+      aria-label={ariaLabel}
     />
   );
 }

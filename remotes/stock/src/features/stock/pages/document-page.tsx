@@ -1,13 +1,14 @@
 import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, PrinterOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
 import { stockDocumentTypeLabels, toKopecks, type StockDocument, type StockDocumentType, type Product } from '@repo/contracts';
 import { formatDateTime, formatMoney, getApiError, notify, useLocationStore, useScreenTitle } from '@repo/shared-core';
-import { Can, DateCell, MoneyCell, PageHeader, QueryError, StatusCell, printHtml, useRule } from '@repo/ui';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Can, MoneyCell, PageHeader, QueryError, StatusCell, printHtml, useRule } from '@repo/ui';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { StockTabs } from '../../../shared/stock-tabs';
+import { AuditTrail } from '../../../shared/audit-trail';
 import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
-import { useAuditTrail, useDocument, useDocumentMutations, useDocuments, useWarehouses } from '../api';
+import { findProductByCode, useDocument, useDocumentMutations, useDocuments, useWarehouses } from '../api';
 import { ProductPicker, SupplierPicker } from '../components/pickers';
 import { SerialsInput } from '../components/serials-input';
 import { docKinds, docStatuses, transferRoute } from '../doc-kinds';
@@ -108,8 +109,7 @@ export function DocumentPage({ type }: { type: StockDocumentType }) {
   useBarcodeScanner(
     async (code) => {
       try {
-        const { data } = await api.get<{ items: Product[] }>('catalog/products', { params: { search: code, kind: 'good', pageSize: 5 } });
-        const p = data.items.find((x) => x.barcodes.includes(code) || x.sku === code) ?? (data.items.length === 1 ? data.items[0] : null);
+        const p = await findProductByCode(code);
         if (!p) return notify.warning(`Товар со штрихкодом ${code} не найден`);
         if (counting && !draft.lines.some((l) => l.productId === p.id)) return notify.warning(`«${p.name}» нет в листе инвентаризации`);
         change({ lines: addProduct(draft.lines, p, { counting }) });
@@ -376,7 +376,7 @@ export function DocumentPage({ type }: { type: StockDocumentType }) {
           />
         </Card>
       )}
-      {doc ? <AuditTrail id={doc.id} /> : null}
+      {doc ? <AuditTrail entity="stock_document" id={doc.id} /> : null}
       <Modal
         open={receiving !== null}
         title={`Принять ${doc?.number ?? ''}`}
@@ -434,6 +434,7 @@ function HeaderFields({
           <Descriptions.Item label="Склад">{doc?.warehouseName}</Descriptions.Item>
         )}
         {doc?.supplierName ? <Descriptions.Item label="Поставщик">{doc.supplierName}</Descriptions.Item> : null}
+        {doc?.purchaseOrderId ? <Descriptions.Item label="По заказу"><Link to={`/procurement/${doc.purchaseOrderId}`}>{doc.purchaseOrderNumber}</Link></Descriptions.Item> : null}
         {doc?.receiptNumber ? <Descriptions.Item label="По оприходованию"><Link to={`/stock/posting/${doc.receiptId}`}>{doc.receiptNumber}</Link></Descriptions.Item> : null}
         {doc?.reason ? <Descriptions.Item label="Причина">{doc.reason}</Descriptions.Item> : null}
         {doc?.copiedFromId ? <Descriptions.Item label="Копия">документа</Descriptions.Item> : null}
@@ -495,26 +496,5 @@ function HeaderFields({
         <Input value={draft.comment} maxLength={1000} onChange={(e) => change({ comment: e.target.value })} aria-label="Комментарий" />
       </label>
     </Flex>
-  );
-}
-
-const actionLabels: Record<string, string> = { create: 'Создан', update: 'Изменён', delete: 'Удалён', post: 'Проведён', cancel: 'Отменён', print: 'Напечатан' };
-
-function AuditTrail({ id }: { id: string }) {
-  const trail = useAuditTrail(id);
-  if (trail.isError || !trail.data?.items.length) return null;
-  return (
-    <Card size="small" title="История документа" style={{ marginTop: 12 }}>
-      <Timeline
-        items={trail.data.items.map((e) => ({
-          children: (
-            <span>
-              <DateCell value={e.createdAt} time /> — {actionLabels[e.action] ?? e.action}
-              {e.diff?.status ? ` (${String(e.diff.status.before ?? '')} → ${String(e.diff.status.after ?? '')})` : ''}, {e.employeeName ?? 'система'}
-            </span>
-          ),
-        }))}
-      />
-    </Card>
   );
 }

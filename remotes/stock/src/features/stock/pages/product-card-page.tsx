@@ -5,6 +5,7 @@ import { Card, Col, Descriptions, Row, Skeleton, Statistic, Table, Tag, Typograp
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { StockTabs } from '../../../shared/stock-tabs';
+import { SupplierPricesCard } from '../../procurement/components/supplier-prices-card';
 import { useBarcodeScanner } from '../../../shared/use-barcode-scanner';
 import { useMovements, useProduct, useProductSummary, useSerials } from '../api';
 import { ProductPicker } from '../components/pickers';
@@ -90,6 +91,7 @@ export function ProductCardPage() {
               ]}
             />
           </Card>
+          <SupplierPricesCard productId={p.id} />
           {p.serialTracked ? (
             <Card size="small" title="Серийные номера">
               <Table

@@ -1,0 +1,2 @@
+CREATE INDEX "purchase_orders_number_trgm_idx" ON "purchase_orders" USING gin ("number" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "purchase_orders_comment_trgm_idx" ON "purchase_orders" USING gin ("comment" gin_trgm_ops) WITH (fastupdate=false);
