@@ -47,6 +47,12 @@ export async function ledgerDrift(db: Db): Promise<Offenders> {
         where coalesce(t.r, 0) <> coalesce(c.r, 0) or coalesce(t.q, 0) <> coalesce(c.q, 0) or coalesce(t.v, 0) <> coalesce(c.v, 0)`,
     ),
     stockNegative: await q(db, sql`select warehouse_id, product_id from stock_balances where qty < 0 or reserved < 0`),
+    // The balance each minimum carries for the reorder suggestions (triggers of migration 0032).
+    minStockOnHand: await q(
+      db,
+      sql`select m.warehouse_id, m.product_id, m.on_hand, b.qty from product_min_stock m
+        left join stock_balances b on b.warehouse_id = m.warehouse_id and b.product_id = m.product_id where m.on_hand <> coalesce(b.qty, 0)`,
+    ),
     cashBalances: await q(
       db,
       sql`select b.cashbox_id, b.balance, m.total, m.last from cash_balances b

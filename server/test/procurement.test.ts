@@ -442,6 +442,26 @@ describe('reorder suggestions', () => {
     expect(suggestionListSchema.parse(ok(await call('GET', `/suggestions?warehouseId=${wh[0]}`)))).toEqual(list);
   });
 
+  it('follows the stock and the minimum as they change: a write-off, a raised minimum, a removed one', async () => {
+    const good = await product({ minStock: [{ warehouseId: wh[0], qty: 4 }] });
+    const suggested = async () => suggestionListSchema.parse(ok(await call('GET', '/suggestions'))).find((s) => s.productId === good);
+    expect(await suggested()).toEqual(expect.objectContaining({ onHand: 0, qty: 4 }));
+    const bought = await ordered([{ productId: good, qty: 6, price: 1000 }]);
+    await received(bought.id, { lines: [{ productId: good, qty: 6 }] });
+    expect(await suggested()).toBeUndefined();
+    // A write-off in the stock area takes it under its minimum again.
+    const writeOff = ok(await call('POST', '/api/stock/write-offs', { warehouseId: wh[0], reason: 'Брак', lines: [{ productId: good, qty: 3 }] }), 201);
+    ok(await call('POST', `/api/stock/write-offs/${writeOff.id}/post`));
+    expect(await suggested()).toEqual(expect.objectContaining({ onHand: 3, qty: 1 }));
+    // The catalogue raises the minimum, then removes it.
+    const patch = (qty: number) => app.inject({ method: 'PATCH', url: `/api/catalog/products/${good}`, headers: authHeaders(owner), payload: { minStock: [{ warehouseId: wh[0], qty }] } });
+    ok(await patch(10));
+    expect(await suggested()).toEqual(expect.objectContaining({ minStock: 10, onHand: 3, qty: 7 }));
+    ok(await patch(0));
+    expect(await suggested()).toBeUndefined();
+    expect(failing(await ledgerDrift(app.db))).toEqual({});
+  });
+
   it('turns the chosen suggestions into drafts, one per supplier and one without, at that supplier’s last prices', async () => {
     const [fromA, fromB, never, alsoA] = [
       await product({ minStock: [{ warehouseId: wh[1], qty: 5 }] }),

@@ -72,7 +72,12 @@ export const productBarcodes = pgTable(
   ],
 );
 
-/** Minimum stock of a good per warehouse (only minimums above zero are stored); goes with its warehouse. */
+/**
+ * Minimum stock of a good per warehouse (only minimums above zero are stored); goes with its warehouse.
+ * `on_hand` is the warehouse's balance of the good, kept by database triggers (migration 0032: a
+ * statement trigger on `stock_balances`, a row trigger here), so the goods under their minimum are one
+ * partial index away (`product_min_stock_short_idx`: the reorder suggestions of a 100k-goods warehouse).
+ */
 export const productMinStock = pgTable(
   'product_min_stock',
   {
@@ -83,8 +88,13 @@ export const productMinStock = pgTable(
       .notNull()
       .references(() => warehouses.id, { onDelete: 'cascade' }),
     qty: integer('qty').notNull(),
+    onHand: integer('on_hand').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.warehouseId] }), index('product_min_stock_warehouse_idx').on(t.warehouseId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.warehouseId] }),
+    index('product_min_stock_warehouse_idx').on(t.warehouseId),
+    index('product_min_stock_short_idx').on(t.warehouseId).where(sql`${t.qty} > ${t.onHand}`),
+  ],
 );
 
 /** A product's photos: re-encoded bytes and a WebP thumbnail (location/images.ts), in `position` order. */

@@ -144,37 +144,37 @@ export interface SuggestionRow {
 /**
  * Reorder suggestions of a warehouse: each active good whose minimum is above its stock plus what open
  * orders for this warehouse still expect; with the supplier and price of its latest purchase (any
- * supplier). `productIds`: only these goods. Two statements: the goods under their minimum first (one
- * walk of the warehouse's minimums and balances), then the details of those few by id — in one
- * statement the planner guesses a third of the minimums are short and reads whole tables (and, on
- * PostgreSQL, compiles the plan with JIT) for a few hundred rows.
+ * supplier). `productIds`: only these goods. Two statements: the goods under their minimum first, read
+ * from the partial index `product_min_stock_short_idx` (`qty > on_hand`, kept by triggers: migration
+ * 0032), then the details of those few by id, with their real balance checked again — in one statement the
+ * planner misjudges how many are short and reads whole tables for a few hundred rows.
  */
 export async function suggestionRows(db: Conn, warehouseId: string, productIds?: string[], limit = 5000): Promise<SuggestionRow[]> {
   const only = productIds ? sql`and m.product_id = any(${sql.param(productIds)}::uuid[])` : sql``;
-  const low = rowsOf<{ product_id: string; min_stock: number; on_hand: number }>(
-    await db.execute(sql`select m.product_id, m.qty as min_stock, coalesce(b.qty, 0) as on_hand
-      from product_min_stock m left join stock_balances b on b.warehouse_id = m.warehouse_id and b.product_id = m.product_id
-      where m.warehouse_id = ${warehouseId} and m.qty > coalesce(b.qty, 0) ${only}`),
+  const low = rowsOf<{ product_id: string; min_stock: number }>(
+    await db.execute(sql`select m.product_id, m.qty as min_stock from product_min_stock m where m.warehouse_id = ${warehouseId} and m.qty > m.on_hand ${only}`),
   );
   if (low.length === 0) return [];
   const ids = sql`${sql.param(low.map((r) => r.product_id))}::uuid[]`;
   return rowsOf<SuggestionRow>(
     await db.execute(sql`
-      with low as (select * from unnest(${ids}, ${sql.param(low.map((r) => r.min_stock))}::int[], ${sql.param(low.map((r) => r.on_hand))}::int[]) as t(product_id, min_stock, on_hand)),
+      with low as (select * from unnest(${ids}, ${sql.param(low.map((r) => r.min_stock))}::int[]) as t(product_id, min_stock)),
       expected as (
         select l.product_id, sum(greatest(0, l.qty - l.received))::int as qty
         from purchase_orders o join purchase_order_lines l on l.order_id = o.id
         where o.warehouse_id = ${warehouseId} and o.status in ('ordered', 'partial') and l.product_id = any(${ids})
         group by l.product_id)
-      select low.product_id, p.name as product_name, p.sku, p.unit, low.min_stock, low.on_hand, coalesce(e.qty, 0)::int as expected,
+      select low.product_id, p.name as product_name, p.sku, p.unit, low.min_stock, coalesce(b.qty, 0)::int as on_hand, coalesce(e.qty, 0)::int as expected,
         sp.supplier_id, c.name as supplier_name, sp.price::text as price
       from low
-      join products p on p.id = low.product_id and p.kind = 'good' and p.archived_at is null
+      -- Lookups by key for the few goods found (lateral with limit: the planner would hash whole tables).
+      join lateral (select p.name, p.sku, p.unit, p.search_name from products p where p.id = low.product_id and p.kind = 'good' and p.archived_at is null limit 1) p on true
+      left join lateral (select b.qty from stock_balances b where b.warehouse_id = ${warehouseId} and b.product_id = low.product_id limit 1) b on true
       left join expected e on e.product_id = low.product_id
       left join lateral (select s.supplier_id, s.price from supplier_prices s where s.product_id = low.product_id order by s.at desc limit 1) sp on true
       left join counterparties c on c.id = sp.supplier_id
-      where low.min_stock > low.on_hand + coalesce(e.qty, 0)
-      order by p.search_name, p.id
+      where low.min_stock > coalesce(b.qty, 0) + coalesce(e.qty, 0)
+      order by p.search_name, low.product_id
       limit ${limit}`),
   );
 }
