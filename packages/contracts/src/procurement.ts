@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plural } from './catalog';
 import { idSchema, pageOf, pageQuerySchema } from './common';
 import { moneySchema, optionalSafeText, safeDate, safeText } from './primitives';
-import { stockLimits } from './stock';
+import { serialsSchema, stockLimits } from './stock';
 
 /**
  * Purchasing (issue #21, `/procurement`, remote stock): purchase orders to suppliers, receiving against
@@ -91,12 +91,6 @@ const qtySchema = z
   .min(1, 'Количество должно быть больше нуля')
   .max(procurementLimits.qtyMax, `Количество не больше ${procurementLimits.qtyMax}`);
 
-const serialSchema = safeText({
-  min: 1,
-  max: stockLimits.serialMax,
-  messages: { required: 'Укажите серийный номер', tooLong: `Серийный номер: не больше ${stockLimits.serialMax} символов` },
-}).regex(/^[!-~]+$/, 'Серийный номер: латинские буквы, цифры и знаки, без пробелов');
-
 /** A line of an order: `price` per unit in kopecks; absent: the supplier's last price, or 0. */
 export const purchaseOrderLineInputSchema = z.object({
   productId: idSchema,
@@ -151,7 +145,7 @@ export const receivePurchaseOrderRequestSchema = z
           productId: idSchema,
           qty: qtySchema,
           cost: moneySchema.optional(),
-          serials: z.array(serialSchema, { error: 'Ожидается список серийных номеров' }).max(procurementLimits.qtyMax).optional(),
+          serials: serialsSchema.optional(),
         }),
         { error: 'Ожидается список строк' },
       )

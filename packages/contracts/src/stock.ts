@@ -173,7 +173,8 @@ const serialSchema = safeText({
   messages: { required: 'Укажите серийный номер', tooLong: `Серийный номер: не больше ${stockLimits.serialMax} символов` },
 }).regex(/^[!-~]+$/, stockMessages.serialFormat);
 
-const serialsSchema = z.array(serialSchema, { error: 'Ожидается список серийных номеров' }).max(stockLimits.qtyMax);
+/** Serial numbers of a line (also receiving against a purchase order, procurement.ts). */
+export const serialsSchema = z.array(serialSchema, { error: 'Ожидается список серийных номеров' }).max(stockLimits.qtyMax);
 
 /** A line as sent: `cost` (kopecks per unit) on receipts and stocktake surpluses of never-received goods. */
 export const stockLineInputSchema = z.object({
