@@ -6,8 +6,8 @@ import { areaMeta } from './area';
 
 /**
  * The only public surface of the remote: one route per screen of `area.ts` (paths from the site
- * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
- * its placeholder here with `() => import('../features/<feature>/pages/<page>')`.
+ * root, `handle` = the route's metadata), each screen loaded on first visit: a new route of `area.ts`
+ * gets `() => import('../features/<feature>/pages/<page>')` here.
  */
 const stock = (name: keyof typeof import('../features/stock/screens')) => () =>
   import('../features/stock/screens').then((m) => ({ Component: m[name] as ComponentType }));
@@ -22,8 +22,8 @@ const purchaseOrders = () => import('../features/procurement/pages/orders-page')
 const purchaseOrder = () => import('../features/procurement/pages/order-page').then((m) => ({ Component: m.OrderPage as ComponentType }));
 const suggestions = () => import('../features/procurement/pages/suggestions-page').then((m) => ({ Component: m.SuggestionsPage as ComponentType }));
 
-/** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
-const built: Record<string, AreaScreenLoader> = {
+/** Every screen of `area.ts` (defineAreaRoutes throws when a route has none). */
+const screens: Record<string, AreaScreenLoader> = {
   '/categories': categories('CategoryTree'),
   '/subcategories': categories('SubcategoryList'),
   '/products': products,
@@ -46,12 +46,4 @@ const built: Record<string, AreaScreenLoader> = {
   '/procurement/:id': purchaseOrder,
 };
 
-export const routes: AreaRoute[] = defineAreaRoutes(
-  areaMeta,
-  Object.fromEntries(
-    areaMeta.routes.map((r) => [
-      r.path,
-      built[r.path] ?? (() => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.path, r.title) }))),
-    ]),
-  ),
-);
+export const routes: AreaRoute[] = defineAreaRoutes(areaMeta, screens);
