@@ -684,12 +684,12 @@ export async function cancelDocument(ctx: Ctx, type: StockDocumentType, id: stri
         .where(and(eq(stockDocuments.receiptId, id), eq(stockDocuments.status, 'posted')));
       if (returns.length) throw conflict(`Нельзя отменить ${doc.number}: по нему проведён возврат поставщику ${returns.map((r) => r.number).join(', ')}`);
     }
-    await assertSerialsUntouched(tx, doc);
-    const lines = type === 'receipt' ? await repo.linesOf(tx, [id]) : [];
+    const lines = await repo.linesOf(tx, [id]);
+    await assertSerialsUntouched(tx, doc, lines);
     // The order is locked before the pools (as receiving does): its lines get the quantities back.
     if (doc.purchaseOrderId) await receiptCancelled(tx, ctx, { id, number: doc.number, purchaseOrderId: doc.purchaseOrderId }, lines);
     await reverseDocument(tx, doc);
-    await restoreSerials(tx, doc);
+    await restoreSerials(tx, doc, lines);
     const [after] = await tx
       .update(stockDocuments)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelledById: ctx.auth.employeeId, updatedAt: new Date() })
@@ -704,8 +704,7 @@ export async function cancelDocument(ctx: Ctx, type: StockDocumentType, id: stri
 }
 
 /** A serial this document moved must still be where the document left it (no later document moved it). */
-async function assertSerialsUntouched(tx: Tx, doc: repo.DocumentRow): Promise<void> {
-  const lines = await repo.linesOf(tx, [doc.id]);
+async function assertSerialsUntouched(tx: Tx, doc: repo.DocumentRow, lines: repo.LineRow[]): Promise<void> {
   for (const l of lines) {
     if (l.serials.length === 0) continue;
     const rows = await repo.serialsOf(tx, l.productId, l.serials);
@@ -717,8 +716,7 @@ async function assertSerialsUntouched(tx: Tx, doc: repo.DocumentRow): Promise<vo
   }
 }
 
-async function restoreSerials(tx: Tx, doc: repo.DocumentRow): Promise<void> {
-  const lines = await repo.linesOf(tx, [doc.id]);
+async function restoreSerials(tx: Tx, doc: repo.DocumentRow, lines: repo.LineRow[]): Promise<void> {
   for (const l of lines) {
     if (l.serials.length === 0) continue;
     if (doc.type === 'receipt') await repo.setSerials(tx, l.productId, l.serials, { status: 'gone', warehouseId: null, documentId: doc.id });
