@@ -31,6 +31,8 @@ export const profileSchema = z
       /** The discount cap at the counter (% of a line); above it a manager confirms the sale. Absent from servers before sales. */
       maxDiscountPercent: z.number().int().optional(),
     }),
+    /** Signed in with a temporary password: the interface asks for a new one before anything else (issue #22). */
+    mustChangePassword: z.boolean().optional(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

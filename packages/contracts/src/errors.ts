@@ -23,6 +23,10 @@ export const errorCodes = [
   'discount_approval_required',
   /** Receiving against a purchase order more than a line still expects (409); again with `allowOver: true` goes through. */
   'over_receipt',
+  /** Signed in with a temporary password: every route but the profile, the password change and sign-out answers 403 with this code. */
+  'password_change_required',
+  /** A payout above what is owed to the employee (409); again with `confirm: true` pays an advance. */
+  'payout_exceeds_due',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

@@ -43,6 +43,8 @@ export const systemFinanceCategories = {
   order_refund: { kind: 'expense', name: 'Возврат по заказу' },
   sale_payment: { kind: 'income', name: 'Оплата продажи' },
   sale_refund: { kind: 'expense', name: 'Возврат покупателю' },
+  /** Payouts of pay (issue #22); an existing top-level «Зарплата» expense category is adopted (migration). */
+  salary: { kind: 'expense', name: 'Зарплата' },
 } as const;
 export type SystemFinanceCategoryCode = keyof typeof systemFinanceCategories;
 

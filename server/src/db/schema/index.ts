@@ -17,4 +17,6 @@ export * from '../../modules/templates/schema';
 export * from '../../modules/credits/schema';
 export * from '../../modules/sales/schema';
 export * from '../../modules/backup/schema';
+export * from '../../modules/company/schema';
+export * from '../../modules/payroll/schema';
 export * from './seed-runs';

@@ -26,6 +26,13 @@ export const employees = pgTable('employees', {
   /** Works in every location, present and future (owner, area managers). */
   allLocations: boolean('all_locations').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** When the employee was blocked (null while active): the monthly base stops accruing from that day. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+  /** Signed in with a temporary password (new employee, reset): every route but the password change answers 403 until it is changed. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** The salary scheme (contracts `salarySchemeSchema`): monthly base in kopecks and commission rules. */
+  salary: jsonb('salary').$type<{ monthlyBase: number; rules: Array<{ kind: string; percent: number; categoryId: string | null }> }>().notNull().default({ monthlyBase: 0, rules: [] }),
+  notes: text('notes'),
   currentLocationId: uuid('current_location_id').references(() => locations.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -1,10 +1,23 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, imageColumns, updatedAt } from '../../db/schema/columns';
 
+/** The company and its details (issue #22: the printed forms' `company.*` variables read them). */
 export const companies = pgTable('companies', {
   id: id(),
   name: text('name').notNull(),
+  legalName: text('legal_name'),
+  inn: text('inn'),
+  kpp: text('kpp'),
+  ogrn: text('ogrn'),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  bankName: text('bank_name'),
+  bik: text('bik'),
+  account: text('account'),
+  corrAccount: text('corr_account'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const locations = pgTable('locations', {
