@@ -19,6 +19,7 @@ export const postgresSpecs = [
   'catalog-import.spec.ts',
   'audit.spec.ts',
   'procurement.spec.ts',
+  'payroll.spec.ts',
 ];
 
 export type Share = 'pglite' | 'postgres' | 'all';

@@ -11,6 +11,8 @@ export interface AuthContext {
   rules: string[];
   /** Locations this employee may work in. */
   locationIds: string[];
+  /** Signed in with a temporary password not changed yet: the auth plugin lets only a few routes through (server/docs/people.md). */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { peopleMessages } from '@repo/contracts';
 import { auditLog, loginFailures } from '../src/db/schema';
 import { buildTestApp, demoPhones, login } from './helpers';
 
@@ -54,12 +55,15 @@ describe('POST /api/auth/login', () => {
     expect(res.json().errors).toHaveProperty('password');
   });
 
-  it('refuses a blocked employee with the same 401', async () => {
+  it('refuses a blocked employee: 403 in Russian with the right password, the same 401 with a wrong one', async () => {
     await app.db.execute(sql`update employees set active = false where phone = ${demoPhones.manager}`);
     try {
       const res = await attempt(demoPhones.manager, 'demo1234');
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual(invalid);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'forbidden', message: peopleMessages.blockedSignIn });
+      const wrong = await attempt(demoPhones.manager, 'not-demo1234');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual(invalid);
     } finally {
       await app.db.execute(sql`update employees set active = true where phone = ${demoPhones.manager}`);
     }

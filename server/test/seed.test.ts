@@ -34,9 +34,9 @@ describe('demo seed', () => {
     await test.dispose();
   });
 
-  it('creates a company, three locations each with a default warehouse and cashbox, four roles and four accounts', async () => {
+  it('creates a company, three locations each with a default warehouse and cashbox, four built-in roles and «Старший кассир», twelve employees (auth.staff)', async () => {
     // Cashboxes: each shop's «Основная касса» and «Эквайринг», and the company's «Расчётный счёт» (finance demo).
-    expect(await counts(app.db)).toEqual({ companies: 1, locations: 3, warehouses: 3, cashboxes: 7, roles: 4, employees: 4, employeeLocations: 3 });
+    expect(await counts(app.db)).toEqual({ companies: 1, locations: 3, warehouses: 3, cashboxes: 7, roles: 5, employees: 12, employeeLocations: 12 });
     const locs = await app.db.select().from(locations);
     for (const loc of locs) {
       expect(loc.address).toMatch(/^г\. Москва/);
@@ -57,6 +57,7 @@ describe('demo seed', () => {
       { name: 'engineer', title: 'Инженер' },
       { name: 'manager', title: 'Управляющий' },
       { name: 'owner', title: 'Владелец' },
+      { name: 'role_5c0a55e1', title: 'Старший кассир' },
     ]);
   });
 

@@ -34,8 +34,8 @@ describe('named seeders', () => {
   it('records the company seeder and every module’s demo seeder on the first start', async () => {
     const app = await buildTestApp({}, { database: test.database });
     await app.close();
-    expect((await db().select().from(seedRuns)).map((r) => r.name).sort()).toEqual(['auth.company', 'catalog.demo', 'clients.demo', 'clients.demo-base', 'credits.cashier-rule', 'credits.demo', 'finance.categories', 'finance.demo', 'orders.demo', 'orders.statuses', 'procurement.demo', 'sales.demo', 'stock.demo', 'templates.builtins', 'templates.builtins.purchase-order']);
-    expect(Number((await db().select({ n: count() }).from(employees))[0].n)).toBe(4);
+    expect((await db().select().from(seedRuns)).map((r) => r.name).sort()).toEqual(['auth.company', 'auth.staff', 'catalog.demo', 'clients.demo', 'clients.demo-base', 'company.details', 'company.numbering', 'credits.cashier-rule', 'credits.demo', 'finance.categories', 'finance.demo', 'orders.demo', 'orders.statuses', 'payroll.demo', 'people.salary', 'procurement.demo', 'sales.demo', 'stock.demo', 'templates.builtins', 'templates.builtins.purchase-order']);
+    expect(Number((await db().select({ n: count() }).from(employees))[0].n)).toBe(12);
   });
 
   it('runs a seeder added later once on the existing database, never again on later starts', async () => {
@@ -81,7 +81,7 @@ describe('named seeders', () => {
     await db().delete(seedRuns);
     await seedDatabase(db(), testConfig({ seedDemo: false, ownerPhone: null, ownerPassword: null }));
     expect(Number((await db().select({ n: count() }).from(companies))[0].n)).toBe(1);
-    expect(Number((await db().select({ n: count() }).from(employees))[0].n)).toBe(4);
+    expect(Number((await db().select({ n: count() }).from(employees))[0].n)).toBe(12);
     expect((await db().select().from(seedRuns)).map((r) => r.name)).toContain('auth.company');
   });
 });

@@ -12,12 +12,14 @@ export interface HostRoute {
   title: string;
   /** Every route except /login and the catch-all requires authentication (seed §2). */
   auth: boolean;
+  /** The rule the page needs (`action:entity` or a special right, several: any of them); none: every signed-in employee. */
+  rule?: string | readonly string[];
 }
 
 export const hostRoutes: readonly HostRoute[] = [
   { path: '/login', title: 'Вход', auth: false },
   { path: '/', title: 'Главная', auth: true },
-  { path: '/settings', title: 'Настройки магазина', auth: true },
+  { path: '/settings', title: 'Настройки магазина', auth: true, rule: 'view:settings' },
   { path: '/profile', title: 'Профиль', auth: true },
   { path: '/debug', title: 'Отладка', auth: true },
 ];
@@ -37,7 +39,8 @@ export const hostMenu: readonly MenuSource[] = [
     icon: 'SettingOutlined',
     route: '/settings',
     order: 110,
-    description: 'Магазины, адреса, часы работы, фото',
+    description: 'Магазины, роли, реквизиты, нумерация документов',
+    rule: 'view:settings',
   },
 ];
 

@@ -1,3 +1,4 @@
+import { useAuth } from '@repo/shared-core';
 import { App as AntApp } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -15,15 +16,30 @@ import { FullScreenSpin, Titled } from './router-parts';
 export { AreaRoutes } from '../federation/area-routes';
 export { RoutePage } from './route-page';
 
+const PasswordChangePage = lazy(() =>
+  import(/* webpackChunkName: "page-password-change" */ '../pages/password-change/password-change-page').then((m) => ({ default: m.PasswordChangePage })),
+);
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function SignedInShell() {
   useReleaseUpdates();
+  // A temporary password (issue #22): only its change, no menu and no areas, until it is changed.
+  const mustChangePassword = useAuth((s) => s.profile?.mustChangePassword === true);
   return (
     <RequireAuth>
       <AntApp>
-        <MainLayout />
-        <AreaIdlePrefetch />
+        {mustChangePassword ? (
+          <Titled title="Смена временного пароля">
+            <Suspense fallback={<FullScreenSpin />}>
+              <PasswordChangePage />
+            </Suspense>
+          </Titled>
+        ) : (
+          <>
+            <MainLayout />
+            <AreaIdlePrefetch />
+          </>
+        )}
       </AntApp>
     </RequireAuth>
   );

@@ -118,13 +118,14 @@ export function matchAreaRoute(routes: readonly AreaRouteMeta[], pathname: strin
 /**
  * Whether an employee with these rules may see a route or menu item (owners may see everything, as on the
  * server). A route declares `action:entity` (any scope of it will do, as `config.rule` on the server) or a
- * special right; the role holds scoped rules (`view:purchase_order:location`).
+ * special right, or a list of them (any one will do); the role holds scoped rules (`view:purchase_order:location`).
  */
-export function allowedBy(rule: string | undefined, rules: readonly string[] | undefined, roleName?: string): boolean {
-  if (!rule) return true;
+export function allowedBy(rule: string | readonly string[] | undefined, rules: readonly string[] | undefined, roleName?: string): boolean {
+  if (!rule || (Array.isArray(rule) && rule.length === 0)) return true;
   if (roleName === 'owner') return true;
   if (!rules) return false;
-  return rules.includes(rule) || hasRule(rules, rule as RequiredRule);
+  const list: readonly string[] = typeof rule === 'string' ? [rule] : rule;
+  return list.some((r) => rules.includes(r) || hasRule(rules, r as RequiredRule));
 }
 
 /** The employee's rules, for hiding items and screens (role `owner` may see everything). */

@@ -10,7 +10,8 @@ export interface NavEntry {
   path?: string;
   enabled?: boolean;
   description?: string;
-  rule?: string;
+  /** Several: any of them. */
+  rule?: string | readonly string[];
 }
 
 export function entryPath(entry: NavEntry): string {

@@ -111,6 +111,21 @@ export const companySettingsSchema = z
   })
   .meta({ id: 'CompanySettings' });
 export type CompanySettings = z.output<typeof companySettingsSchema>;
+
+/** What `GET|PUT /api/settings/company` answer: the stored details (the schema above checks and normalises what PUT takes). */
+export const companySettingsViewSchema = z
+  .object({
+    name: z.string(),
+    legalName: z.string().nullable(),
+    inn: z.string().nullable(),
+    kpp: z.string().nullable(),
+    ogrn: z.string().nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    bank: z.object({ name: z.string().nullable(), bik: z.string().nullable(), account: z.string().nullable(), corrAccount: z.string().nullable() }),
+  })
+  .meta({ id: 'CompanySettingsView' });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 
 // ---------------------------------------------------------------------------------------------------

@@ -113,6 +113,8 @@ export const accrualsQuerySchema = z
     from: safeDate(),
     to: safeDate(),
     employeeId: idSchema.optional(),
+    /** `false`: the totals without the document lines (the statement of every employee; the lines of one on demand). */
+    lines: z.enum(['true', 'false'], { error: 'Ожидается true или false' }).optional().transform((v) => v !== 'false'),
   })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'Конец периода раньше начала' });
 export type AccrualsQuery = z.input<typeof accrualsQuerySchema>;

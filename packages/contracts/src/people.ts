@@ -69,6 +69,17 @@ export const salarySchemeSchema = z
 export type SalaryScheme = z.output<typeof salarySchemeSchema>;
 export const emptySalaryScheme: SalaryScheme = { monthlyBase: 0, rules: [] };
 
+/**
+ * The scheme as the API answers it: the same fields without the input transforms (responses are
+ * encoded through their schema, and a transform cannot be encoded).
+ */
+export const salarySchemeResponseSchema = z
+  .object({
+    monthlyBase: z.number().int(),
+    rules: z.array(z.object({ kind: z.enum(salaryRuleKinds), percent: z.number(), categoryId: z.string().nullable() })),
+  })
+  .meta({ id: 'SalarySchemeResponse' });
+
 export const employeeSchema = z
   .object({
     id: z.string(),
@@ -82,7 +93,7 @@ export const employeeSchema = z
     allLocations: z.boolean(),
     active: z.boolean(),
     blockedAt: z.string().nullable(),
-    salary: salarySchemeSchema,
+    salary: salarySchemeResponseSchema,
     notes: z.string().nullable(),
     /** Signed in with a temporary password that is not changed yet. */
     mustChangePassword: z.boolean(),
@@ -194,6 +205,10 @@ export const peopleMessages = {
   alreadyBlocked: 'Сотрудник уже заблокирован',
   notBlocked: 'Сотрудник не заблокирован',
   blocked: 'Сотрудник заблокирован',
+  /** The sign-in of a blocked employee with the right password (403 `forbidden`); a wrong password gets the generic 401. */
+  blockedSignIn: 'Сотрудник заблокирован. Обратитесь к руководителю',
+  selfAccess: 'Свою роль, магазины и зарплату меняет руководитель',
+  widerDiscount: (percent: number) => `Нельзя выдать скидку больше вашей: ${percent}%`,
   passwordChangeRequired: 'Смените временный пароль, чтобы продолжить работу',
 } as const;
 

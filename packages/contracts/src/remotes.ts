@@ -10,6 +10,13 @@ export const menuKinds = ['main', 'shop'] as const;
 export type MenuKind = (typeof menuKinds)[number];
 
 /**
+ * The rule a screen or menu item needs: `action:entity` (any scope) or a special right, as `config.rule`
+ * on the server; a list means any one of them (a screen that reads either of two things).
+ */
+export const areaRuleSchema = z.union([z.string(), z.array(z.string()).min(1)]);
+export type AreaRule = z.infer<typeof areaRuleSchema>;
+
+/**
  * One menu entry an area (or the host) contributes. `order` places it among every other area's items:
  * the seed's order is Stock 10, Procurement 20, Sales 30, Orders 40, Clients 50, Finance 60, Reports 70,
  * Tasks 80, Planner 90, ProfileWorker 100, Settings 110; shop menu ShopCatalog 10 … ShopConstructors 40.
@@ -25,8 +32,8 @@ export const areaMenuItemSchema = z.object({
   order: z.number(),
   /** One line under the item's quick-link card on the main page. */
   description: z.string().optional(),
-  /** Hidden for employees without this rule. */
-  rule: z.string().optional(),
+  /** Hidden for employees without this rule (several: any of them). */
+  rule: areaRuleSchema.optional(),
 });
 export type AreaMenuItem = z.infer<typeof areaMenuItemSchema>;
 
@@ -36,8 +43,8 @@ export const areaRouteMetaSchema = z.object({
   path: z.string(),
   /** Page header and document title; a detail screen may title itself at runtime («Заказ №123»). */
   title: z.string(),
-  /** The rule needed to see it; without it the host shows a 403 page and hides its menu item. */
-  rule: z.string().optional(),
+  /** The rule needed to see it (several: any of them); without it the host shows a 403 page and hides its menu item. */
+  rule: areaRuleSchema.optional(),
   /** Parent screen for a breadcrumb (the stock tabs under `/stock`). */
   parent: z.string().optional(),
 });

@@ -129,6 +129,17 @@ export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;
 /** The variables a template may use, listed beside the editor. */
 export const templateVariables: Array<{ name: string; label: string }> = [
   { name: 'company.name', label: 'Компания' },
+  { name: 'company.legal_name', label: 'Юридическое название' },
+  { name: 'company.inn', label: 'ИНН' },
+  { name: 'company.kpp', label: 'КПП' },
+  { name: 'company.ogrn', label: 'ОГРН / ОГРНИП' },
+  { name: 'company.address', label: 'Юридический адрес' },
+  { name: 'company.phone', label: 'Телефон компании' },
+  { name: 'company.email', label: 'E-mail компании' },
+  { name: 'company.bank_name', label: 'Банк' },
+  { name: 'company.bik', label: 'БИК' },
+  { name: 'company.account', label: 'Расчётный счёт' },
+  { name: 'company.corr_account', label: 'Корр. счёт' },
   { name: 'location.name', label: 'Магазин' },
   { name: 'location.address', label: 'Адрес магазина' },
   { name: 'location.phone', label: 'Телефон магазина' },

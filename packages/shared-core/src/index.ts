@@ -37,6 +37,7 @@ export { formatMoney, formatDate, formatDateTime } from './forms/format';
 export { dayjs } from './dayjs';
 export { usePageTitle, pageTitle, appName } from './page-title';
 export { clearSession, signIn, loadProfile } from './session';
+export { refreshProfile, watchOwnProfile, useLiveProfile, isOwnProfileEvent } from './live-profile';
 export { cookieNames } from './cookies';
 export { sharedCoreVersion, compareVersions } from './version';
 export { useScreenTitle, useScreenTitleOverride, screenTitleStore } from './screen-title';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthenticated } from '../lib/errors';
+import { peopleMessages } from '@repo/contracts';
+import { AppError, unauthenticated } from '../lib/errors';
 import { resolveToken } from '../modules/auth/sessions';
 import type { AuthContext } from '../types';
 
@@ -38,6 +39,24 @@ function needsAuth(request: FastifyRequest): boolean {
   return url.startsWith('/api/') || url === '/ws';
 }
 
+/**
+ * What an employee signed in with a temporary password may still call (issue #22): their profile and
+ * the host's start-up (bootstrap, check-token, the location list and the current location), the
+ * password change, signing out, and the socket. Everything else answers 403 `password_change_required`
+ * until `POST /auth/password` clears the flag. Keep this list small (server/docs/people.md).
+ */
+export const passwordChangeAllowed = new Set([
+  'GET /api/auth/me',
+  'GET /api/auth/bootstrap',
+  'GET /api/auth/check-token',
+  'POST /api/auth/password',
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-all',
+  'GET /api/location',
+  'GET /api/location/current/:id',
+  'GET /ws',
+]);
+
 export default fp(
   async (app) => {
     app.decorateRequest('auth', null);
@@ -48,6 +67,9 @@ export default fp(
       const auth = await authenticateToken(app, tokenFromRequest(request));
       if (!auth) throw unauthenticated();
       request.auth = auth;
+      if (auth.mustChangePassword && !passwordChangeAllowed.has(`${request.method} ${request.routeOptions.url}`)) {
+        throw new AppError(403, 'password_change_required', peopleMessages.passwordChangeRequired);
+      }
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },

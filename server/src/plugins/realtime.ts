@@ -209,6 +209,8 @@ export default fp(
       else if (event.entity === 'employee') {
         await Promise.all(signedInClients().filter((c) => c.auth.employeeId === event.id).map(refresh));
       }
+      // A role's rules changed (issue #22): every socket re-reads its session (roles are few, changes rare).
+      else if (event.entity === 'role') await recheckSessions();
       const message = JSON.stringify([event]);
       for (const client of signedInClients()) {
         if (receives(client, event) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);

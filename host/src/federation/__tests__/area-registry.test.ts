@@ -41,3 +41,15 @@ describe('allowedBy', () => {
     expect(allowedBy('see_cost', ['view:purchase_order:all'])).toBe(false);
   });
 });
+
+describe('allowedBy with a list of rules', () => {
+  it('allows when any one of them is held, a string still works, and an empty list needs nothing', () => {
+    expect(allowedBy(['view:report', 'view:finance'], ['view:finance:location'])).toBe(true);
+    expect(allowedBy(['view:report', 'view:finance'], ['view:sale:location'])).toBe(false);
+    expect(allowedBy(['see_cost', 'view:finance'], ['see_cost'])).toBe(true);
+    expect(allowedBy(['view:report'], undefined)).toBe(false);
+    expect(allowedBy(['view:report'], [], 'owner')).toBe(true);
+    expect(allowedBy([], [])).toBe(true);
+    expect(allowedBy('view:finance', ['view:finance:own'])).toBe(true);
+  });
+});

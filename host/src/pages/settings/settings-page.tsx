@@ -13,6 +13,9 @@ import { BackupsTab } from './backups/backups-tab';
 import { WarehousesTab } from './warehouses/warehouses-tab';
 import { CashboxesTab } from './cashboxes/cashboxes-tab';
 import { OrderStatusesTab } from './order-statuses/order-statuses-tab';
+import { RolesTab } from './roles/roles-tab';
+import { CompanyTab } from './company/company-tab';
+import { NumberingTab } from './numbering/numbering-tab';
 import { useLocationRights } from './use-location-rights';
 
 /** `?location=new` or `?location=<id>`: an open form has its own URL, so it can be sent to a colleague. */
@@ -27,9 +30,13 @@ const WAREHOUSES = 'warehouses';
 const CASHBOXES = 'cashboxes';
 const ORDER_STATUSES = 'order-statuses';
 const BACKUPS = 'backups';
+const ROLES = 'roles';
+const COMPANY = 'company';
+const NUMBERING = 'numbering';
 
 /**
- * «Настройки магазина»: the locations; their warehouses («Склады»), cashboxes («Кассы») and the repair orders' statuses
+ * «Настройки магазина»: the locations; the company's details («Реквизиты») and document numbering («Нумерация»,
+ * `view:settings`, edited with `edit:settings`); the roles («Роли», `view:role`); their warehouses («Склады»), cashboxes («Кассы») and the repair orders' statuses
  * («Статусы заказов», `manage_settings`); the journal of
  * changes for roles with `view:audit`; the areas' versions («Версии разделов») and the backups («Резервные копии»)
  * for roles with `manage_settings`.
@@ -37,10 +44,15 @@ const BACKUPS = 'backups';
 export function SettingsPage() {
   const canViewAudit = useRule('view:audit');
   const canManageReleases = useRule('manage_settings');
+  const canViewRoles = useRule('view:role');
+  const canViewSettings = useRule('view:settings');
   const [params, setParams] = useSearchParams();
 
   const tabs = [
     { key: LOCATIONS, label: 'Магазины', children: <LocationsTab /> },
+    ...(canViewSettings ? [{ key: COMPANY, label: 'Реквизиты', children: <CompanyTab /> }] : []),
+    ...(canViewRoles ? [{ key: ROLES, label: 'Роли', children: <RolesTab /> }] : []),
+    ...(canViewSettings ? [{ key: NUMBERING, label: 'Нумерация', children: <NumberingTab /> }] : []),
     ...(canManageReleases ? [{ key: WAREHOUSES, label: 'Склады', children: <WarehousesTab /> }] : []),
     ...(canManageReleases ? [{ key: CASHBOXES, label: 'Кассы', children: <CashboxesTab /> }] : []),
     ...(canManageReleases ? [{ key: ORDER_STATUSES, label: 'Статусы заказов', children: <OrderStatusesTab /> }] : []),

@@ -66,6 +66,11 @@ function handleError(error: unknown): Promise<never> {
     url: request?.url,
     method: request?.method?.toUpperCase(),
   });
+  // A temporary password (issue #22): the host shows only the password change until it is changed.
+  if (info.status === 403 && info.code === 'password_change_required') {
+    requirePasswordChange();
+    return Promise.reject(error);
+  }
   if (!request?.silent && !isLoginRoute()) {
     // The id collapses identical toasts when several parallel calls fail the same way.
     notify.error(info.message, { toastId: `api-error:${info.status ?? 'none'}:${info.message}` });
@@ -73,6 +78,12 @@ function handleError(error: unknown): Promise<never> {
   // A 403 without a code predates the error contract and is treated as the seed's 403: sign out.
   if (info.status === 403 && (info.code === 'unauthenticated' || !info.code)) signOutUnauthenticated();
   return Promise.reject(error);
+}
+
+/** Marks the signed-in profile as having to change its temporary password (the host's gate reads it). */
+function requirePasswordChange(): void {
+  const { profile, setProfile } = authStore.getState();
+  if (profile && !profile.mustChangePassword) setProfile({ ...profile, mustChangePassword: true });
 }
 
 /** The seed's 403 rule: clear the session and let the host go to Login. */

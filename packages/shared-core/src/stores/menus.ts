@@ -32,7 +32,7 @@ export interface MenuItem {
   /** One line under the item's quick-link card on the main page. */
   description?: string;
   /** Hidden for employees without this rule. */
-  rule?: string;
+  rule?: string | string[];
 }
 
 /** One item as an area's metadata (or the host) declares it: `AreaMenuItem` of the contracts. */
@@ -44,7 +44,7 @@ export interface MenuSource {
   route: string;
   order: number;
   description?: string;
-  rule?: string;
+  rule?: string | string[];
 }
 
 function build(items: readonly MenuSource[], menu: MenuSource['menu']): MenuItem[] {

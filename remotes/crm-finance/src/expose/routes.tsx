@@ -15,10 +15,17 @@ const finance = (name: keyof typeof import('../features/finance/screens')) => ()
 const clients = (name: keyof typeof import('../features/clients/screens')) => () =>
   import('../features/clients/screens').then((m) => ({ Component: m[name] as ComponentType }));
 
+const employees = (name: keyof typeof import('../features/employees/screens')) => () =>
+  import('../features/employees/screens').then((m) => ({ Component: m[name] as ComponentType }));
+const payroll = () => import('../features/payroll/screens').then((m) => ({ Component: m.PayrollPage as ComponentType }));
+
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
 const built: Record<string, AreaScreenLoader> = {
   '/clients': clients('ClientsPage'),
   '/finance': finance('FinancePage'),
+  '/profileworker': employees('EmployeesPage'),
+  '/profileworker/payroll': payroll,
+  '/profileworker/:id': employees('EmployeePage'),
 };
 
 export const routes: AreaRoute[] = defineAreaRoutes(

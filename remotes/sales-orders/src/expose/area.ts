@@ -11,12 +11,12 @@ const e2eExtra =
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.E2E_EXTRA_ROUTE === '1';
 const extraRoutes: AreaRouteMeta[] = e2eExtra
   ? [
-      { path: '/orders/archive', title: 'Архив заказов', parent: '/orders' },
-      { path: '/orders/archive/:id', title: 'Архивный заказ', parent: '/orders' },
+      { path: '/orders/archive', title: 'Архив заказов', parent: '/orders', rule: 'view:repair_order' },
+      { path: '/orders/archive/:id', title: 'Архивный заказ', parent: '/orders', rule: 'view:repair_order' },
     ]
   : [];
 const extraMenu: AreaMenuItem[] = e2eExtra
-  ? [{ menu: 'main', name: 'OrdersArchive', label: 'Архив заказов', icon: 'ToolOutlined', route: '/orders/archive', order: 45 }]
+  ? [{ menu: 'main', name: 'OrdersArchive', label: 'Архив заказов', icon: 'ToolOutlined', route: '/orders/archive', order: 45, rule: 'view:repair_order' }]
   : [];
 
 /**
@@ -30,15 +30,16 @@ export const areaMeta = {
   title: 'Продажи и заказы',
   prefixes: ['/sales', '/orders', '/patterns', '/credits'],
   routes: [
-    { path: '/sales', title: 'Продажи' },
-    { path: '/sales/list', title: 'Журнал продаж', parent: '/sales' },
-    { path: '/sales/return', title: 'Возврат покупателя', parent: '/sales' },
-    { path: '/sales/:id', title: 'Продажа', parent: '/sales' },
+    // The counter sells (`create:sale`); the journal and a sale's card only read (`view:sale`).
+    { path: '/sales', title: 'Продажи', rule: 'create:sale' },
+    { path: '/sales/list', title: 'Журнал продаж', parent: '/sales', rule: 'view:sale' },
+    { path: '/sales/return', title: 'Возврат покупателя', parent: '/sales', rule: 'create:sale' },
+    { path: '/sales/:id', title: 'Продажа', parent: '/sales', rule: 'view:sale' },
     // The seed's title has no spaces around the slash; the menu label («Заказы / Ремонт») has them.
-    { path: '/orders', title: 'Заказы/Ремонт' },
-    { path: '/orders/:id', title: 'Заказ', parent: '/orders' },
-    { path: '/patterns', title: 'Документы' },
-    { path: '/credits', title: 'Кредитные предложения' },
+    { path: '/orders', title: 'Заказы/Ремонт', rule: 'view:repair_order' },
+    { path: '/orders/:id', title: 'Заказ', parent: '/orders', rule: 'view:repair_order' },
+    { path: '/patterns', title: 'Документы', rule: 'view:template' },
+    { path: '/credits', title: 'Кредитные предложения', rule: 'view:credit_offer' },
     ...extraRoutes,
   ],
   menu: [
@@ -50,6 +51,7 @@ export const areaMeta = {
       route: '/sales',
       order: 30,
       description: 'Продажи товаров и услуг, чеки, возвраты',
+      rule: 'create:sale',
     },
     {
       menu: 'main',
@@ -59,6 +61,7 @@ export const areaMeta = {
       route: '/orders',
       order: 40,
       description: 'Заказы на ремонт: приёмка, работы, запчасти, выдача',
+      rule: 'view:repair_order',
     },
     ...extraMenu,
   ],

@@ -41,3 +41,28 @@ export const demoAccounts: DemoAccount[] = [
   { phone: '+79000000003', name: 'Иванов Дмитрий Сергеевич', position: 'Инженер по ремонту', role: 'engineer', allLocations: false, locations: [0, 1] },
   { phone: '+79000000004', name: 'Попова Анна Игоревна', position: 'Кассир-продавец', role: 'cashier', allLocations: false, locations: [0] },
 ];
+
+/** The custom role of the demo (issue #22): a fixed code so that the seeders find it again. */
+export const seniorCashierRole = { code: 'role_5c0a55e1', title: 'Старший кассир', maxDiscountPercent: 15 } as const;
+
+export interface DemoStaffMember extends Omit<DemoAccount, 'role'> {
+  /** A built-in role, or `senior_cashier` for the custom role above. */
+  role: DemoAccount['role'] | 'senior_cashier';
+  /** A former employee: blocked this many days ago. */
+  blockedDaysAgo?: number;
+}
+
+/**
+ * The rest of the demo staff (seeder `auth.staff`, issue #22), 12 people with the four accounts above.
+ * Same password `demo1234`. Salary schemes: seeder `people.salary` (server/docs/people.md).
+ */
+export const demoStaff: DemoStaffMember[] = [
+  { phone: '+79000000005', name: 'Соколов Максим Андреевич', position: 'Инженер по ремонту', role: 'engineer', allLocations: false, locations: [2] },
+  { phone: '+79000000006', name: 'Волков Артём Денисович', position: 'Старший инженер', role: 'engineer', allLocations: false, locations: [1, 2] },
+  { phone: '+79000000007', name: 'Лебедева Мария Александровна', position: 'Кассир-продавец', role: 'cashier', allLocations: false, locations: [1] },
+  { phone: '+79000000008', name: 'Новикова Екатерина Дмитриевна', position: 'Продавец-консультант', role: 'cashier', allLocations: false, locations: [2] },
+  { phone: '+79000000009', name: 'Козлова Ирина Сергеевна', position: 'Старший кассир', role: 'senior_cashier', allLocations: false, locations: [0, 1] },
+  { phone: '+79000000010', name: 'Фёдоров Павел Олегович', position: 'Управляющий магазином', role: 'manager', allLocations: false, locations: [2] },
+  { phone: '+79000000011', name: 'Орлова Виктория Павловна', position: 'Менеджер по маркетингу', role: 'manager', allLocations: true, locations: [] },
+  { phone: '+79000000012', name: 'Григорьев Сергей Витальевич', position: 'Инженер по ремонту', role: 'engineer', allLocations: false, locations: [0], blockedDaysAgo: 40 },
+];

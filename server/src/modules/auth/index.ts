@@ -3,6 +3,7 @@ import { defineModule } from '../../lib/module';
 import { authRoutes } from './routes';
 import { employeeLocations } from './schema';
 import { companySeeder } from './seed';
+import { staffSeeder } from '../people/seed';
 
 /** Sign-in, the profile, sessions; employees and roles. */
 export const authModule = defineModule({
@@ -10,7 +11,8 @@ export const authModule = defineModule({
   prefix: '/auth',
   routes: authRoutes,
   tag: { name: 'auth', description: 'Вход, профиль, сессии' },
-  seeders: [companySeeder],
+  // `auth.staff` (people module's seed.ts) right after the company, so later demo seeders see the staff.
+  seeders: [companySeeder, staffSeeder],
   locationReferences: [
     {
       table: 'employee_locations',

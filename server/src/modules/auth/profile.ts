@@ -27,5 +27,6 @@ export async function buildProfile(tx: Tx | Db, employeeId: string, shopLocation
     location,
     locations,
     role: { id: role.id, name: role.name, title: role.title, rules: effectiveRules(role.name, role.rules), maxDiscountPercent: role.maxDiscountPercent },
+    mustChangePassword: employee.mustChangePassword,
   };
 }

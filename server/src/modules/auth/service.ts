@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { messages, type LoginResponse, type Profile, type Session } from '@repo/contracts';
+import { messages, peopleMessages, type LoginResponse, type Profile, type Session } from '@repo/contracts';
 import { employees } from '../../db/schema';
 import { recordChange } from '../../lib/change';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import type { Ctx, PublicCtx } from '../../lib/ctx';
-import { AppError, invalidInput, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalidInput, notFound } from '../../lib/errors';
 import * as repo from './repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { cleanupFailures, dropAttempt, isKnownAddress, reserveAttemptWhenFree, settleFailure, settleSuccess, tooManyAttempts } from './throttle';
@@ -70,8 +70,10 @@ async function withAttempt<T>(db: Db, attemptId: string, work: () => Promise<T>)
 }
 
 /**
- * Sign-in by phone and password. Unknown phones, wrong passwords and blocked employees get the same
- * 401 after the same Argon2 work; each failure is counted for throttling and audited. The attempt is
+ * Sign-in by phone and password. Unknown phones and wrong passwords get the same 401 after the same
+ * Argon2 work; a blocked employee with the right password gets 403 «Сотрудник заблокирован. Обратитесь
+ * к руководителю» (still counted as a failure and audited as `login_failed`, so it opens no session
+ * and tells nothing to whoever lacks the password); each failure is counted for throttling and audited. The attempt is
  * reserved before the password is checked (so a burst cannot slip past a limit) and dropped when the
  * password is right: a correct sign-in never counts as a failure.
  */
@@ -91,7 +93,9 @@ export async function login(ctx: PublicCtx, phone: string, password: string, cli
       );
     }
   }
-  if (!employee || !passwordOk || !employee.active) throw invalidCredentials();
+  if (!employee || !passwordOk) throw invalidCredentials();
+  // Only the right password learns that the employee is blocked: a stranger gets the generic 401.
+  if (!employee.active) throw forbidden(peopleMessages.blockedSignIn);
   const token = newToken();
   return withAttempt(db, attemptId, () =>
     db.transaction(async (tx) => {
@@ -171,7 +175,8 @@ export async function changePassword(ctx: Ctx, current: string, next: string): P
     const passwordHash = await hashPassword(next);
     await ctx.db.transaction(async (tx) => {
       await settleSuccess(tx, attemptId, phone, ip);
-      await tx.update(employees).set({ passwordHash, updatedAt: new Date() }).where(eq(employees.id, auth.employeeId));
+      // A temporary password (new employee, reset) is replaced: the rest of the API opens again.
+      await tx.update(employees).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(employees.id, auth.employeeId));
       const revoked = await repo.revokeSessions(tx, auth.employeeId, { except: auth.sessionId });
       // Never the hashes: the audit log is readable by managers.
       await recordChange(tx, ctx, {

@@ -36,6 +36,7 @@ export async function resolveToken(db: Db | Tx, token: string | null | undefined
       employeeId: employees.id,
       name: employees.name,
       allLocations: employees.allLocations,
+      mustChangePassword: employees.mustChangePassword,
       roleName: roles.name,
       rules: roles.rules,
       locations: allowedLocationsColumn(),
@@ -59,5 +60,6 @@ export async function resolveToken(db: Db | Tx, token: string | null | undefined
     roleName: row.roleName,
     rules: effectiveRules(row.roleName, row.rules),
     locationIds: sortLocations(typeof row.locations === 'string' ? (JSON.parse(row.locations) as LocationRef[]) : row.locations).map((l) => l.id),
+    mustChangePassword: row.mustChangePassword,
   };
 }

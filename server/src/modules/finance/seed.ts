@@ -44,7 +44,11 @@ export const financeCategoriesSeeder: Seeder = {
     for (const kind of ['income', 'expense'] as const) {
       let position = 0;
       for (const [name, children] of defaultFinanceCategories[kind]) {
-        const [parent] = await tx.insert(financeCategories).values({ kind, name, position: position++ }).returning({ id: financeCategories.id });
+        // «Зарплата» is the system category `salary` (payouts post to it): placed in the tree, not duplicated.
+        const system = kind === 'expense' && name === systemFinanceCategories.salary.name;
+        const [parent] = system
+          ? await tx.update(financeCategories).set({ position: position++ }).where(eq(financeCategories.code, 'salary')).returning({ id: financeCategories.id })
+          : await tx.insert(financeCategories).values({ kind, name, position: position++ }).returning({ id: financeCategories.id });
         if (children.length) await tx.insert(financeCategories).values(children.map((child, i) => ({ kind, name: child, parentId: parent.id, position: i })));
       }
     }
@@ -106,7 +110,7 @@ export const financeDemoSeeder: Seeder = {
       .orderBy(asc(counterparties.name))
       .limit(60);
     const cats = await tx.select({ id: financeCategories.id, name: financeCategories.name, code: financeCategories.code }).from(financeCategories);
-    const cat = (name: string) => cats.find((c) => c.name === name && !c.code)?.id ?? null;
+    const cat = (name: string) => cats.find((c) => c.name === name && (!c.code || c.code === 'salary'))?.id ?? null;
     const system = (code: string) => cats.find((c) => c.code === code)?.id ?? null;
 
     let state = 20261125;

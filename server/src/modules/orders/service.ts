@@ -31,6 +31,7 @@ import { createClientInTx } from '../clients/service';
 import { checkOperation, postOperation, systemCategory } from '../finance/service';
 import { assertAvailable, lockPools, reverseDocument, writeMoves, type Move } from '../stock/engine';
 import { placeSerials, serialsIn, warehouseById } from '../stock/service';
+import * as commissions from '../payroll/commissions';
 import * as valuation from '../stock/valuation';
 import * as repo from './repository';
 import type { addOrderPartRequestSchema, addOrderWorkRequestSchema, issueOrderRequestSchema, orderCommentRequestSchema, paymentRequestSchema } from '@repo/contracts';
@@ -648,6 +649,7 @@ export async function issueOrder(ctx: Ctx, id: string, input: z.output<typeof is
     }
     order = await moveStatus(ctx, tx, order, target.id, input.comment ?? null, { issued: true });
     order = await touch(tx, id, { issuedAt: new Date() });
+    await commissions.orderIssued(tx, id);
     await repo.addEvent(tx, { orderId: id, kind: 'issued', authorId: ctx.auth.employeeId, amount: charged, text: due > 0 ? `Выдан в долг: ${rub(due)}` : null });
     await changed(tx, ctx, before, order, 'post');
     return orderOut(ctx, tx, order);
@@ -697,6 +699,7 @@ export async function reopenOrder(ctx: Ctx, id: string, input: { statusId?: stri
     if (!target || finishedOrderGroups.includes(target.group)) throw invalidInput({ statusId: orderMessages.statusNotFound }, orderMessages.statusNotFound);
     const now = new Date();
     await touch(tx, id, { issuedAt: null, finished: false, statusId: target.id, statusChangedAt: now, overdueAt: overdueAtOf(target, now, before.dueAt) });
+    await commissions.orderReopened(tx, id);
     await reserveParts(tx, id, +1);
     await repo.addEvent(tx, { orderId: id, kind: 'status', authorId: ctx.auth.employeeId, fromStatusId: before.statusId, toStatusId: target.id, text: input.comment ?? 'Выдача отменена' });
     const after = (await repo.findOrder(tx, id))!;

@@ -34,6 +34,7 @@ import { getOffer } from '../credits/service';
 import { checkOperation, operationRow, postingCashboxes, postOperation, postOperations, reverseOperation, systemCategory } from '../finance/service';
 import { assertAvailable, insufficientStock, lockPools, namesOf, reverseDocument, writeMoves, type Move } from '../stock/engine';
 import { placeSerials, serialsIn } from '../stock/service';
+import * as commissions from '../payroll/commissions';
 import * as valuation from '../stock/valuation';
 import * as repo from './repository';
 import type { postSaleRequestSchema, saleListQuerySchema } from '@repo/contracts';
@@ -445,6 +446,7 @@ export async function createSale(ctx: Ctx, input: CreateSaleInput, key: string |
     known.lines = lines;
     // The lines, the payments, the audit rows and the events: one statement.
     await recordChanges(tx, ctx, changes, [repo.insertLinesSql(lines), ...writes]);
+    if (settled) await commissions.salePosted(tx, row.id);
     return saleOut(ctx, tx, row, known);
   });
 }
@@ -469,6 +471,7 @@ export async function postSale(ctx: Ctx, id: string, input: z.output<typeof post
       .returning();
     changes.push(postChange(sale, settled));
     await recordChanges(tx, ctx, changes, writes);
+    await commissions.salePosted(tx, sale.id);
     return saleOut(ctx, tx, row);
   });
 }
@@ -646,6 +649,7 @@ export async function cancelSale(ctx: Ctx, id: string, input: { comment?: string
       if (moscowDay(sale.postedAt!) !== moscowDay(new Date())) throw conflict(saleMessages.cancelSameDay);
       if (sale.returned > 0 || (await repo.returnsOf(tx, id)).length) throw conflict(saleMessages.cancelHasReturns);
       await reverseDocument(tx, { id, type: 'sale', number: sale.number });
+      await commissions.saleCancelled(tx, id);
       const lines = await repo.linesOf(tx, [id]);
       for (const l of lines.filter((x) => x.serials.length && !x.isService)) {
         await placeSerials(tx, l.productId, l.serials, { status: 'in_stock', warehouseId: sale.warehouseId, documentId: id });
@@ -742,6 +746,7 @@ export async function createReturn(ctx: Ctx, id: string, input: SaleReturnInput,
     }
     await tx.insert(saleReturnLines).values(rows.map((r, i) => ({ returnId: ret.id, saleLineId: r.line.id, productId: r.line.productId, qty: r.qty, amount: amounts[i], value: values[i], serials: r.serials })));
     for (const r of rows) await tx.update(saleLines).set({ returnedQty: sql`${saleLines.returnedQty} + ${r.qty}` }).where(eq(saleLines.id, r.line.id));
+    await commissions.saleReturned(tx, ret.id);
     const category = await systemCategory(tx, 'sale_refund');
     for (const [i, p] of input.refunds.entries()) {
       const fields = await checkOperation(ctx, tx, {

@@ -32,7 +32,7 @@ const receiptStyle = `<style>
 const orderReceipt = `${receiptStyle}
 <div class="doc">
   <div class="center">
-    <strong>{{ company.name }}</strong><br />{{ location.name }}{% if location.address %}<br />{{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
+    <strong>{{ company.name }}</strong>{% if company.inn %}<br />{{ company.legal_name }} ИНН {{ company.inn }}{% endif %}<br />{{ location.name }}{% if location.address %}<br />{{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
   </div>
   <div class="line"></div>
   <h1>Квитанция № {{ order.number }}</h1>
@@ -83,7 +83,7 @@ const a4Style = `<style>
 
 const parties = `<div class="head">
     <div>
-      <strong>Исполнитель:</strong> {{ company.name }}<br />{{ location.name }}{% if location.address %}, {{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
+      <strong>Исполнитель:</strong> {{ company.name }}{% if company.legal_name %} ({{ company.legal_name }}){% endif %}{% if company.inn %}<br />ИНН {{ company.inn }}{% if company.kpp %}, КПП {{ company.kpp }}{% endif %}{% if company.ogrn %}, ОГРН {{ company.ogrn }}{% endif %}{% endif %}{% if company.account %}<br />Р/с {{ company.account }} в {{ company.bank_name }}, БИК {{ company.bik }}{% if company.corr_account %}, к/с {{ company.corr_account }}{% endif %}{% endif %}<br />{{ location.name }}{% if location.address %}, {{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
     </div>
     <div>
       <strong>Заказчик:</strong> {{ client.name }}{% if client.phone %}<br />Тел.: {{ client.phone }}{% endif %}
@@ -163,7 +163,7 @@ const warrantyCard = `${a4Style}
 const saleReceipt = `${receiptStyle}
 <div class="doc">
   <div class="center">
-    <strong>{{ company.name }}</strong><br />{{ location.name }}{% if location.address %}<br />{{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
+    <strong>{{ company.name }}</strong>{% if company.inn %}<br />{{ company.legal_name }} ИНН {{ company.inn }}{% endif %}<br />{{ location.name }}{% if location.address %}<br />{{ location.address }}{% endif %}{% if location.phone %}<br />Тел.: {{ location.phone }}{% endif %}
   </div>
   <div class="line"></div>
   <h1>Товарный чек № {{ sale.number }}</h1>

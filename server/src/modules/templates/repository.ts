@@ -36,10 +36,23 @@ export async function updateTemplate(db: Conn, id: string, set: Partial<Template
   return row;
 }
 
-/** The company's name (one company per database). */
-export async function companyName(db: Conn): Promise<string> {
-  const [row] = await db.select({ name: companies.name }).from(companies).orderBy(asc(companies.createdAt)).limit(1);
-  return row?.name ?? '';
+/** The company's requisites as the `company.*` variables name them (issue #22; empty strings when not filled in). */
+export async function companyCard(db: Conn): Promise<Record<string, string>> {
+  const [c] = await db.select().from(companies).orderBy(asc(companies.createdAt)).limit(1);
+  return {
+    name: c?.name ?? '',
+    legal_name: c?.legalName ?? '',
+    inn: c?.inn ?? '',
+    kpp: c?.kpp ?? '',
+    ogrn: c?.ogrn ?? '',
+    address: c?.address ?? '',
+    phone: c?.phone ?? '',
+    email: c?.email ?? '',
+    bank_name: c?.bankName ?? '',
+    bik: c?.bik ?? '',
+    account: c?.account ?? '',
+    corr_account: c?.corrAccount ?? '',
+  };
 }
 
 export async function locationCard(db: Conn, id: string | null): Promise<{ name: string; address: string | null; phone: string | null }> {

@@ -186,7 +186,7 @@ export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateReque
   const paper = input.paper ?? template.paper;
   const marks = new TrustedMarkup();
   const common = {
-    company: { name: await repo.companyName(ctx.db) },
+    company: await repo.companyCard(ctx.db),
     employee: { name: ctx.auth.name },
     now: new Date().toISOString(),
   };
@@ -201,7 +201,7 @@ export async function renderFor(ctx: Ctx, id: string, input: RenderTemplateReque
     if (!input.saleId) subjectRequired('saleId', 'sale');
     // A sale the employee may not see answers 404 (the sales service's rules).
     const sale = await salePrintData(ctx, input.saleId);
-    data = { ...common, ...sale, totals: { ...sale.totals, total_words: words(sale.totals.total) } };
+    data = { ...common, ...sale, company: common.company, totals: { ...sale.totals, total_words: words(sale.totals.total) } };
   } else if (subject === 'purchase_order') {
     if (!input.purchaseOrderId) subjectRequired('purchaseOrderId', 'purchase_order');
     const purchase = await purchaseOrderPrintData(ctx, input.purchaseOrderId);

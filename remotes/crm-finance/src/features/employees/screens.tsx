@@ -1,0 +1,3 @@
+/** The employees screens as react-router's lazy modules expect them. */
+export { EmployeesPage } from './pages/employees-page';
+export { EmployeePage } from './pages/employee-page';

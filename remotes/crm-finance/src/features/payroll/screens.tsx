@@ -1,0 +1,2 @@
+/** The pay screens as react-router's lazy modules expect them. */
+export { PayrollPage } from './pages/payroll-page';
