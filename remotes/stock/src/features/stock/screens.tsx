@@ -1,4 +1,5 @@
 import { RollbackOutlined } from '@ant-design/icons';
+import { Can } from '@repo/ui';
 import { Button, Segmented, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { StockTabs } from '../../shared/stock-tabs';
@@ -46,14 +47,18 @@ export function RefundList() {
           себестоимости той продажи, деньги выдаются из его кассы.
         </Typography.Paragraph>
         <Space wrap>
-          <Link to="/sales/return">
-            <Button type="primary" icon={<RollbackOutlined />}>
-              Оформить возврат покупателя
-            </Button>
-          </Link>
-          <Link to="/sales/list?cancelled=true">
-            <Button>Журнал продаж</Button>
-          </Link>
+          <Can rule="create:sale">
+            <Link to="/sales/return">
+              <Button type="primary" icon={<RollbackOutlined />}>
+                Оформить возврат покупателя
+              </Button>
+            </Link>
+          </Can>
+          <Can rule="view:sale">
+            <Link to="/sales/list?cancelled=true">
+              <Button>Журнал продаж</Button>
+            </Link>
+          </Can>
         </Space>
       </>
     );

@@ -53,6 +53,8 @@ export function ClientDrawer({ id, onClose, onOpen }: { id: string | null; onClo
   const [merging, setMerging] = useState(false);
   const { archive } = useClientMutations();
   const canDelete = useRule('delete:client');
+  // Merging moves everything onto the other client and archives this one: the server wants both rights.
+  const canMerge = useRule(['edit:client', 'delete:client'], 'all');
 
   return (
     <Drawer
@@ -64,9 +66,11 @@ export function ClientDrawer({ id, onClose, onOpen }: { id: string | null; onClo
       extra={
         c && !c.archivedAt && canDelete ? (
           <Flex gap={8}>
-            <Button icon={<MergeCellsOutlined />} onClick={() => setMerging(true)}>
-              Объединить
-            </Button>
+            {canMerge ? (
+              <Button icon={<MergeCellsOutlined />} onClick={() => setMerging(true)}>
+                Объединить
+              </Button>
+            ) : null}
             <Popconfirm
               title="Убрать клиента в архив?"
               description="Он пропадёт из списка и подбора; история останется."

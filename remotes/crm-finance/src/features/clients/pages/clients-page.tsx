@@ -115,9 +115,11 @@ export function ClientsPage() {
               {query.data.totalExact ? `${query.data.total} в списке` : f.search ? `найдено более ${query.data.total} — уточните поиск` : `более ${query.data.total} в списке`}
             </Typography.Text>
           ) : null}
-          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
-            Excel
-          </Button>
+          <Can rule="export:client">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
+              Excel
+            </Button>
+          </Can>
           <Can rule="create:client">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen('new')}>
               Новый клиент

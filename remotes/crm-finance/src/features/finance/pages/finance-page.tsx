@@ -292,9 +292,11 @@ function LedgerTab({ table, cashboxes, onOpen }: { table: LedgerTable; cashboxes
               <Typography.Text type="danger">{formatMoney(query.data.totalOut)}</Typography.Text>
             </Typography.Text>
           ) : null}
-          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
-            Excel
-          </Button>
+          <Can rule="export:finance">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
+              Excel
+            </Button>
+          </Can>
         </Flex>
       </Flex>
       <DataTable

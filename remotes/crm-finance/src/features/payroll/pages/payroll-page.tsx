@@ -2,7 +2,7 @@ import { DownloadOutlined, GiftOutlined, WalletOutlined } from '@ant-design/icon
 import type { Accrual } from '@repo/contracts';
 import { getApiError, notify } from '@repo/shared-core';
 import { Can, MoneyCell, QueryError, fitColumns, useElementWidth, useRule, type ColumnDrop } from '@repo/ui';
-import { Button, Flex, Table, Tooltip, Typography, type TableColumnType } from 'antd';
+import { Button, Flex, Skeleton, Table, Tooltip, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PeopleTabs, employeeUrl } from '../../employees/components/people-tabs';
@@ -41,7 +41,9 @@ const money = (v: number, strong?: boolean) => (strong ? <strong><MoneyCell valu
 export function PayrollPage() {
   const [search, setSearch] = useSearchParams();
   const period = periodOf(search);
-  const query = useAccruals(period);
+  // The statement of everyone comes without the document lines (a busy month of a chain is tens of
+  // thousands of them); an expanded row reads its employee's lines.
+  const query = useAccruals({ ...period, lines: 'false' });
   const rows = query.data ?? [];
   const totals = statementTotals(rows);
   const [box, width] = useElementWidth();
@@ -156,7 +158,7 @@ export function PayrollPage() {
           {...(width && width < minTableWidth ? { scroll: { x: minTableWidth } } : {})}
           locale={{ emptyText: query.isError ? 'Не удалось загрузить ведомость' : 'За период нет начислений: у сотрудников нет оклада и процентов' }}
           expandable={{
-            expandedRowRender: (a) => <AccrualDetails accrual={a} />,
+            expandedRowRender: (a) => <EmployeeLines period={period} employeeId={a.employeeId} />,
             rowExpandable: () => true,
           }}
           summary={() =>
@@ -183,4 +185,13 @@ export function PayrollPage() {
       {adjusting ? <AdjustmentDialog employee={adjusting} defaultDate={period.to} onClose={() => setAdjusting(null)} /> : null}
     </>
   );
+}
+
+/** One employee's lines of the period, read when their row is expanded. */
+function EmployeeLines({ period, employeeId }: { period: Period; employeeId: string }) {
+  const query = useAccruals({ ...period, employeeId });
+  const accrual = query.data?.find((a) => a.employeeId === employeeId);
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!accrual) return <Skeleton active paragraph={{ rows: 3 }} />;
+  return <AccrualDetails accrual={accrual} />;
 }

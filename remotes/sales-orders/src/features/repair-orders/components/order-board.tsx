@@ -17,15 +17,17 @@ export function dropTarget(order: OrderListItem, group: OrderStatusGroup, status
   return statuses.find((s) => s.group === group && current.next.includes(s.id) && s.group !== 'closed') ?? null;
 }
 
-function OrderCard({ order }: { order: OrderListItem }) {
+function OrderCard({ order, movable }: { order: OrderListItem; movable: boolean }) {
   const navigate = useNavigate();
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: order.id, data: { order } });
+  // A card the employee may not move (no `edit:repair_order` on it) does not drag: the server would refuse.
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: order.id, data: { order }, disabled: !movable });
   return (
     <div
       ref={setNodeRef}
       {...listeners}
       {...attributes}
       data-testid={`board-card-${order.number}`}
+      data-movable={movable}
       style={{ transform: transform ? `translate(${transform.x}px, ${transform.y}px)` : undefined, opacity: isDragging ? 0.6 : 1, zIndex: isDragging ? 10 : undefined, position: 'relative' }}
     >
       <Card
@@ -63,7 +65,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
   );
 }
 
-function Column({ group, total, items }: { group: OrderStatusGroup; total: number; items: OrderListItem[] }) {
+function Column({ group, total, items, canMove }: { group: OrderStatusGroup; total: number; items: OrderListItem[]; canMove: (order: OrderListItem) => boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: group });
   return (
     <div
@@ -84,7 +86,7 @@ function Column({ group, total, items }: { group: OrderStatusGroup; total: numbe
       </Flex>
       <Flex vertical gap={8}>
         {items.map((o) => (
-          <OrderCard key={o.id} order={o} />
+          <OrderCard key={o.id} order={o} movable={canMove(o)} />
         ))}
         {items.length === 0 ? <Typography.Text type="secondary" style={{ padding: 8, fontSize: 12 }}>Нет заказов</Typography.Text> : null}
         {total > items.length ? (
@@ -105,10 +107,13 @@ export function OrderBoard({
   query,
   statuses,
   onMove,
+  canMove = () => true,
 }: {
   query: { data?: Board; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   statuses: OrderStatus[];
   onMove: (order: OrderListItem, status: OrderStatus) => Promise<unknown>;
+  /** Whether this card may be dragged (the employee's `edit:repair_order` covers it). */
+  canMove?: (order: OrderListItem) => boolean;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
@@ -137,12 +142,14 @@ export function OrderBoard({
     <DndContext sensors={sensors} onDragEnd={(e) => void end(e)}>
       <Flex gap={12} align="start" style={{ overflowX: 'auto', paddingBottom: 8 }}>
         {board.columns.map((c) => (
-          <Column key={c.group} group={c.group} total={c.total} items={c.items} />
+          <Column key={c.group} group={c.group} total={c.total} items={c.items} canMove={canMove} />
         ))}
       </Flex>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        Перетащите карточку в другую колонку, чтобы сменить статус.
-      </Typography.Text>
+      {board.columns.some((c) => c.items.some(canMove)) ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Перетащите карточку в другую колонку, чтобы сменить статус.
+        </Typography.Text>
+      ) : null}
     </DndContext>
   );
 }

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { useOrder, useOrderMutations, useOrderStatuses, useStaff, useTemplates } from '../api';
 import { IssueDialog, PaymentDialog } from '../components/money-dialogs';
 import { PartsSection, Totals, WorksSection } from '../components/order-lines';
+import { useOrderRight } from '../components/order-rights';
 import { PrintMenu, printOrderDocument } from '../components/print-menu';
 import { deviceTitle, StatusTag } from '../components/status-tag';
 import { OrderTimeline } from '../components/timeline';
@@ -33,9 +34,10 @@ export function OrderPage() {
   const statuses = useOrderStatuses();
   const staff = useStaff();
   const m = useOrderMutations(id);
-  const canEdit = useRule('edit:repair_order');
-  const canIssue = useRule('post:repair_order');
-  const canCancel = useRule('cancel:repair_order');
+  // Scoped: an engineer with `edit:repair_order:own` edits only the orders they are on.
+  const mayEdit = useOrderRight('edit');
+  const mayIssue = useOrderRight('post');
+  const mayCancel = useOrderRight('cancel');
   const canPay = useRule('create:finance');
   const canCreate = useRule('create:repair_order');
   const templates = useTemplates(useRule(['print:repair_order', 'print:template']));
@@ -61,6 +63,9 @@ export function OrderPage() {
     );
   const o: Order = order.data;
   const finished = finishedOrderGroups.includes(o.status.group) || !!o.issuedAt;
+  const canEdit = mayEdit(o);
+  const canIssue = mayIssue(o);
+  const canCancel = mayCancel(o);
   const editable = canEdit && !finished;
   const current = (statuses.data ?? []).find((s) => s.id === o.status.id);
   const next = (statuses.data ?? []).filter((s) => current?.next.includes(s.id) && s.group !== 'closed');

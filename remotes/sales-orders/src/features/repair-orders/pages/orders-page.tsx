@@ -1,12 +1,13 @@
 import { AppstoreOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { orderStatusGroupLabels, orderStatusGroups, ruleScope, type OrderListItem, type OrderStatusGroup } from '@repo/contracts';
 import { dayjs, formatDate, formatDateTime, formatMoney } from '@repo/shared-core';
-import { Can, DataTable, defineTableParams, useRules, useTableParams, type ColumnDrop } from '@repo/ui';
+import { DataTable, defineTableParams, useRule, useRules, useTableParams, type ColumnDrop } from '@repo/ui';
 import { Checkbox, DatePicker, Flex, Input, Segmented, Select, Tag, Typography, Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useOrderBoard, useOrderMutations, useOrders, useOrderStatuses, useStaff } from '../api';
 import { IntakeDrawer } from '../components/intake-drawer';
 import { OrderBoard } from '../components/order-board';
+import { useOrderRight } from '../components/order-rights';
 import { deviceTitle, StatusTag } from '../components/status-tag';
 
 const spec = defineTableParams({
@@ -48,6 +49,8 @@ export function OrdersPage() {
   const { rules, isOwner } = useRules();
   // Someone who edits only their own orders (an engineer) sees them first.
   const mineFirst = !isOwner && ruleScope(rules, 'edit', 'repair_order') === 'own';
+  const mayMove = useOrderRight('edit');
+  const canCreate = useRule('create:repair_order');
   const statuses = useOrderStatuses();
   const staff = useStaff();
   const query = useOrders({
@@ -138,16 +141,16 @@ export function OrdersPage() {
         ) : null}
         <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
           {view === 'table' && query.data ? <Typography.Text type="secondary">{query.data.totalExact ? `${query.data.total} в списке` : `более ${query.data.total} — уточните фильтр`}</Typography.Text> : null}
-          <Can rule="create:repair_order">
+          {canCreate ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setParam('new', '1')}>
               Новый заказ
             </Button>
-          </Can>
+          ) : null}
         </Flex>
       </Flex>
 
       {view === 'board' ? (
-        <OrderBoard query={board} statuses={statuses.data ?? []} onMove={(order, target) => status.mutateAsync({ orderId: order.id, statusId: target.id })} />
+        <OrderBoard query={board} statuses={statuses.data ?? []} canMove={mayMove} onMove={(order, target) => status.mutateAsync({ orderId: order.id, statusId: target.id })} />
       ) : (
         <div data-testid="orders-table">
           <DataTable
@@ -230,7 +233,7 @@ export function OrdersPage() {
           />
         </div>
       )}
-      {intakeOpen ? <IntakeDrawer open onClose={() => setParam('new', null)} onCreated={(o) => navigate(`/orders/${o.id}?dialog=print`)} /> : null}
+      {intakeOpen && canCreate ? <IntakeDrawer open onClose={() => setParam('new', null)} onCreated={(o) => navigate(`/orders/${o.id}?dialog=print`)} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import type { Sale } from '@repo/contracts';
 import { formatDateTime, formatMoney, getApiError } from '@repo/shared-core';
-import { EmptyState } from '@repo/ui';
+import { EmptyState, useRule } from '@repo/ui';
 import { Alert, Button, Card, Input, List, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ export function ReturnPage() {
   const search = params.get('search') ?? '';
   const found = useReturnable(search);
   const [open, setOpen] = useState<Sale | null>(null);
+  const canOpen = useRule('view:sale');
   return (
     <Card title="Возврат покупателя">
       <Typography.Paragraph type="secondary">
@@ -49,9 +50,13 @@ export function ReturnPage() {
                   <Button key="return" type="primary" icon={<RollbackOutlined />} onClick={() => setOpen(s)} disabled={!s.lines.some((l) => l.qty - l.returnedQty > 0)}>
                     Оформить возврат
                   </Button>,
-                  <Button key="open" type="link" onClick={() => navigate(saleUrl(s.id))}>
-                    Открыть
-                  </Button>,
+                  ...(canOpen
+                    ? [
+                        <Button key="open" type="link" onClick={() => navigate(saleUrl(s.id))}>
+                          Открыть
+                        </Button>,
+                      ]
+                    : []),
                 ]}
               >
                 <List.Item.Meta

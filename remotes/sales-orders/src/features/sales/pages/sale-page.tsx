@@ -47,6 +47,7 @@ export function SalePage() {
   const canPay = useRule('create:finance');
   const canPrint = useRule(['print:sale', 'print:template']);
   const canCredit = useRule('view:credit_offer');
+  const canSeeJournal = useRule('view:sale');
   const warehouses = useShopWarehouses();
   const cashboxes = useCashboxes(canPay);
   const templates = useTemplates(canPrint);
@@ -231,9 +232,11 @@ export function SalePage() {
                 Печать чека
               </Button>
             ) : null,
-            <Link key="open" to={saleUrl(done.sale.id)}>
-              Открыть продажу
-            </Link>,
+            canSeeJournal ? (
+              <Link key="open" to={saleUrl(done.sale.id)}>
+                Открыть продажу
+              </Link>
+            ) : null,
           ]}
         />
         {done.change > 0 ? (
@@ -257,9 +260,11 @@ export function SalePage() {
           ))}
         </Space>
         <Space wrap>
-          <Link to={saleListUrl()}>
-            <Button icon={<HistoryOutlined />}>Журнал продаж</Button>
-          </Link>
+          {canSeeJournal ? (
+            <Link to={saleListUrl()}>
+              <Button icon={<HistoryOutlined />}>Журнал продаж</Button>
+            </Link>
+          ) : null}
           <Link to={saleReturnUrl()}>
             <Button icon={<RollbackOutlined />}>Возврат покупателя</Button>
           </Link>

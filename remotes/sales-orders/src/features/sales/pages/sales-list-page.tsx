@@ -1,7 +1,7 @@
 import { DownloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { paymentMethodLabels, paymentMethods, saleStatusLabels, type PaymentMethod, type SaleListItem } from '@repo/contracts';
 import { dayjs, formatDateTime, formatMoney, getApiError, notify } from '@repo/shared-core';
-import { DataTable, defineTableParams, useTableParams, type ColumnDrop } from '@repo/ui';
+import { Can, DataTable, defineTableParams, useTableParams, type ColumnDrop } from '@repo/ui';
 import { Button, Card, Checkbox, Col, DatePicker, Flex, Input, Row, Select, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -112,14 +112,18 @@ export function SalesListPage() {
           </Tag>
         ) : null}
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
-            Excel
-          </Button>
-          <Link to={saleCounterUrl()}>
-            <Button type="primary" icon={<ShoppingCartOutlined />}>
-              Новая продажа
+          <Can rule="export:sale">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
+              Excel
             </Button>
-          </Link>
+          </Can>
+          <Can rule="create:sale">
+            <Link to={saleCounterUrl()}>
+              <Button type="primary" icon={<ShoppingCartOutlined />}>
+                Новая продажа
+              </Button>
+            </Link>
+          </Can>
         </Flex>
       </Flex>
       <Row gutter={[12, 12]} style={{ marginBottom: 12 }} data-testid="sales-totals">

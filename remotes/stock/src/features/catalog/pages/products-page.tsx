@@ -130,7 +130,9 @@ export function ProductsPage() {
           <Can rule="create:product">
             <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>Импорт из Excel</Button>
           </Can>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>Excel</Button>
+          <Can rule="export:product">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>Excel</Button>
+          </Can>
           <Can rule="create:product">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen('new')}>Новый товар</Button>
           </Can>
@@ -169,7 +171,10 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
   const { create, update, archive, restore } = useProductMutations();
   const [form] = Form.useForm<FormValues>();
   const product = detail.data;
-  const readOnly = !isNew && !canEdit;
+  const canCreate = useRule('create:product');
+  // Archive and restore are `delete:product` on the server.
+  const canArchive = useRule('delete:product');
+  const readOnly = isNew ? !canCreate : !canEdit;
   const initial: FormValues = product
     ? { kind: product.kind, name: product.name, sku: product.sku ?? undefined, barcodes: product.barcodes, unit: product.unit, price: product.price / 100, categoryId: product.categoryId, warrantyDays: product.warrantyDays, serialTracked: product.serialTracked, description: product.description ?? undefined, minStock: Object.fromEntries(product.minStock.map((m) => [m.warehouseId, m.qty])) }
     : { kind: 'good', name: '', barcodes: [], unit: 'шт', price: null, categoryId: null, warrantyDays: 0, serialTracked: false, minStock: {} };
@@ -222,7 +227,7 @@ function ProductDrawer({ id, onClose, onCreated, tree, canEdit }: { id: string |
       title={isNew ? 'Новый товар или услуга' : (product?.name ?? 'Товар')}
       destroyOnHidden
       extra={
-        !isNew && product && canEdit ? (
+        !isNew && product && canArchive ? (
           product.archivedAt ? (
             <Button onClick={() => void restore.mutateAsync(product.id).then(() => notify.success('Возвращён из архива'))}>Вернуть из архива</Button>
           ) : (

@@ -162,7 +162,11 @@ export function OrderPage() {
               </Can>
             ) : null}
             {order ? <PrintOrderButton order={order} /> : null}
-            {order ? <ExcelButton order={order} /> : null}
+            {order ? (
+              <Can rule="export:purchase_order">
+                <ExcelButton order={order} />
+              </Can>
+            ) : null}
             {order && cancellable ? (
               <Can rule="cancel:purchase_order">
                 <Popconfirm

@@ -16,7 +16,7 @@ describe('a new stocktake', () => {
     server.get('stock/warehouses', () => new Promise((resolve) => pending.push(resolve)));
     server.post('stock/stocktakes', ({ body }) => ({ id: 'd1', ...(body as object) }));
     server.get('stock/stocktakes/:id', { id: 'd1' });
-    renderPage(<DocumentPage type="stocktake" />, { route: '/stock/inventory/new', path: '/stock/inventory/:id', rules: ['edit:stock_document', 'post:stock_document'], api: server });
+    renderPage(<DocumentPage type="stocktake" />, { route: '/stock/inventory/new', path: '/stock/inventory/:id', rules: ['create:stock_document:location', 'edit:stock_document:location', 'post:stock_document:location'], api: server });
 
     const button = () => screen.getByRole('button', { name: /Создать лист/ });
     expect(await screen.findByRole('button', { name: /Создать лист/ })).toBeDisabled();

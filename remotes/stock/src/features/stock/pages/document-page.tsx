@@ -86,6 +86,7 @@ export function DocumentPage({ type }: { type: StockDocumentType }) {
   const navigate = useNavigate();
   const seesCost = useRule('see_cost');
   const canEdit = useRule('edit:stock_document');
+  const canCreate = useRule('create:stock_document');
   const query = useDocument(type, id);
   const doc = query.data ?? null;
   const { create, update, remove, act } = useDocumentMutations(type);
@@ -102,7 +103,8 @@ export function DocumentPage({ type }: { type: StockDocumentType }) {
   const dirty = local !== null;
 
   const isDraft = !doc || doc.status === 'draft';
-  const editable = isDraft && (id ? canEdit : true);
+  // A new document needs `create`, a stored draft `edit`: without them the form is read-only.
+  const editable = isDraft && (id ? canEdit : canCreate);
   const counting = type === 'stocktake' && !!doc && doc.status === 'draft';
   const change = (patch: Partial<Draft>) => setLocal({ ...draft, ...patch });
 
@@ -337,7 +339,11 @@ export function DocumentPage({ type }: { type: StockDocumentType }) {
                 <Button icon={<CopyOutlined />} onClick={() => void run('copy')} disabled={busy}>Копировать</Button>
               </Can>
             ) : null}
-            {doc ? <Button icon={<PrinterOutlined />} onClick={() => printDocument(doc, seesCost)}>Печать</Button> : null}
+            {doc ? (
+              <Can rule="print:stock_document">
+                <Button icon={<PrinterOutlined />} onClick={() => printDocument(doc, seesCost)}>Печать</Button>
+              </Can>
+            ) : null}
             {doc && doc.status === 'draft' ? (
               <Can rule="delete:stock_document">
                 <Popconfirm title="Удалить черновик?" okText="Удалить" cancelText="Нет" onConfirm={async () => { try { await remove.mutateAsync(doc.id); navigate(kind.base); } catch (e) { fail(e); } }}>

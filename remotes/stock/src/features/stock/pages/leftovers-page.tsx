@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { BalanceRow, Category } from '@repo/contracts';
 import { api, formatMoney, getApiError, notify } from '@repo/shared-core';
-import { DataTable, MoneyCell, defineTableParams, useRule, useTableParams } from '@repo/ui';
+import { Can, DataTable, MoneyCell, defineTableParams, useRule, useTableParams } from '@repo/ui';
 import { Button, Checkbox, Flex, Input, Select, Tag, TreeSelect, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -124,9 +124,11 @@ export function LeftoversPage() {
               {query.data.total} поз. · {query.data.totalQty} шт.{seesCost && query.data.totalValue !== null ? ` · ${formatMoney(query.data.totalValue)}` : ''}
             </Typography.Text>
           ) : null}
-          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
-            Excel
-          </Button>
+          <Can rule="export:stock_document">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} loading={exporting}>
+              Excel
+            </Button>
+          </Can>
         </Flex>
       </Flex>
       <DataTable
