@@ -99,15 +99,16 @@ test.describe('Зарплата', () => {
     await expect(details).toBeVisible();
     await expect(details.getByRole('link', { name: new RegExp(orderLines[0].number) }).first()).toHaveAttribute('href', `/orders/${orderLines[0].documentId}`);
 
-    // Pay out what is owed today, as the form offers it (or, when nothing is, a small advance after the confirmation).
+    // Pay out the month's accrual (the form offers what is owed today, which also holds last month's; when
+    // nothing is owed, a small advance after the confirmation).
     await row.getByRole('button', { name: 'Выплатить' }).click();
     const dialog = page.getByRole('dialog', { name: /Выплата/ });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/на сегодня|Долга перед сотрудником нет/)).toBeVisible();
     const [today] = (await (await request.get('/api/payroll/accruals', { headers: auth, params: { from: todayOf(now), to: todayOf(now), employeeId: engineer.id } })).json()) as Accrual[];
-    const amount = today.due > 0 ? today.due : 10000;
+    const amount = Math.min(accrual.total, today.due) > 0 ? Math.min(accrual.total, today.due) : 10000;
     if (today.due > 0) await expect(dialog.getByLabel('Сумма выплаты')).toHaveValue(money(today.due).replace(/\u00a0₽$/, '').replace(/\u00a0/g, ''));
-    else await dialog.getByLabel('Сумма выплаты').fill('100');
+    await dialog.getByLabel('Сумма выплаты').fill((amount / 100).toFixed(2).replace('.', ','));
     await dialog.getByTestId('payout-submit').click();
     if (today.due <= 0) {
       await expect(dialog.getByTestId('payout-exceeds')).toBeVisible();

@@ -104,14 +104,18 @@ export const salarySeeder: Seeder = {
     const [acc] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.name, 'Аксессуары'), isNull(categories.parentId))).limit(1);
     const people = [...demoAccounts, ...demoStaff];
     const rows = await tx.select({ id: employees.id, phone: employees.phone, salary: employees.salary }).from(employees).where(inArray(employees.phone, people.map((p) => p.phone)));
-    // The four demo accounts were created a moment ago by `auth.company`: they have worked here for two
-    // years, so the base of every demo month is whole (the base accrues from the day an employee is added).
-    const hired = new Date(Date.now() - 730 * DAY);
+    // The base accrues from the day an employee is added. The demo's pay starts with the month before last
+    // (paid out in full by `payroll.demo`), so everyone is «hired» on its first day (Moscow): the statements
+    // then open at zero instead of owing years of base nobody ever paid.
+    const msk = new Date(Date.now() + 3 * 3_600_000);
+    const hired = new Date(`${new Date(Date.UTC(msk.getUTCFullYear(), msk.getUTCMonth() - 2, 1)).toISOString().slice(0, 10)}T00:00:00+03:00`);
+    const blocked = await tx.select({ id: employees.id, blockedAt: employees.blockedAt }).from(employees).where(inArray(employees.phone, people.map((p) => p.phone)));
     for (const row of rows) {
+      const leftAt = blocked.find((b) => b.id === row.id)?.blockedAt;
+      const createdAt = leftAt && leftAt <= hired ? new Date(leftAt.getTime() - 90 * DAY) : hired;
       if (row.salary && (row.salary.monthlyBase > 0 || row.salary.rules.length > 0)) continue;
       const scheme = schemeFor(people.find((p) => p.phone === row.phone)!.role, acc?.id ?? null);
-      const account = demoAccounts.some((a) => a.phone === row.phone);
-      if (scheme || account) await tx.update(employees).set({ ...(scheme ? { salary: scheme } : {}), ...(account ? { createdAt: hired } : {}) }).where(eq(employees.id, row.id));
+      await tx.update(employees).set({ ...(scheme ? { salary: scheme } : {}), createdAt }).where(eq(employees.id, row.id));
     }
   },
 };

@@ -14,12 +14,12 @@ import { PeriodPicker } from '../components/period-picker';
 import { periodLabel, periodOf, statementTotals, type Period, type StatementTotals } from '../period';
 
 /**
- * Secondary figures give way first: the debt at the start below 1120 px of list, bonuses and penalties
- * below 960 (the expanded row still shows every figure), so at 1024 px wide the statement fits.
+ * Secondary figures give way first: the debt at the start below 1130 px of list, bonuses and penalties
+ * below 1030 (the expanded row still shows every figure), so at 1024 px wide the statement fits and names keep 200 px.
  */
 const columnDrops: ColumnDrop[] = [
-  { below: 1120, keys: ['opening'] },
-  { below: 960, keys: ['bonuses', 'penalties'] },
+  { below: 1130, keys: ['opening'] },
+  { below: 1030, keys: ['bonuses', 'penalties'] },
 ];
 const minTableWidth = 700;
 
@@ -72,13 +72,14 @@ export function PayrollPage() {
     }
   }
 
-  /** Below 1100 px of list «Выплатить» is an icon (named for keyboards and screen readers), so names keep their room. */
-  const compact = !!width && width < 1100;
+  /** Below 1300 px of list «Выплатить» is an icon (named for keyboards and screen readers), so names keep their room. */
+  const compact = !!width && width < 1300;
 
   const columns: TableColumnType<Accrual>[] = [
     {
       key: 'name',
       title: 'Сотрудник',
+      width: 200,
       ellipsis: true,
       render: (_, a) => (
         <>
@@ -98,7 +99,7 @@ export function PayrollPage() {
         key: f.key,
         title: f.hint ? <Tooltip title={f.hint}>{f.title}</Tooltip> : f.title,
         align: 'right',
-        width: f.key === 'opening' ? 120 : 112,
+        width: 100,
         render: (_, a) => money(f.negative ? -a[f.key] : a[f.key], f.strong),
       }),
     ),
