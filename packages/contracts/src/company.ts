@@ -9,7 +9,7 @@ import { stockDocumentPrefixes } from './stock';
 /**
  * Company details and document numbering (issue #22, Settings, host). Both are company-wide and
  * governed by `view|edit:settings`. The printed forms' `company.*` variables read the details.
- * Live: a change publishes `settings` (id `company` or `numbering`). Server: server/docs/people.md.
+ * Live: a change publishes `settings` (id `company` or `numbering`). Server: server/docs/company.md.
  */
 
 // ---------------------------------------------------------------------------------------------------
