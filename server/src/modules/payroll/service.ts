@@ -6,7 +6,6 @@ import {
   payrollMessages as msg,
   ruleScope,
   type Accrual,
-  type AccrualLine,
   type Action,
   type Adjustment,
   type Payout,
@@ -96,7 +95,23 @@ async function targetEmployee(ctx: Ctx, tx: Tx, id: string, action: Action, lock
 // ---------------------------------------------------------------------------------------------------
 // The statement
 
-type Statement = Omit<Accrual, 'name' | 'position' | 'active' | 'employeeId'>;
+/** The period's lines of a statement as JSON text from the database (see `serializeAccruals`). */
+export const rawLines = Symbol('rawLines');
+type Statement = Omit<Accrual, 'name' | 'position' | 'active' | 'employeeId'> & { [rawLines]?: string; lineCount?: number };
+
+/**
+ * `GET /api/payroll/accruals`'s answer as JSON: each accrual with its lines spliced in from the database's
+ * text. A symbol-keyed property survives the object spreads on the way and is invisible to JSON.stringify.
+ */
+export function serializeAccruals(data: unknown): string {
+  if (!Array.isArray(data)) return JSON.stringify(data);
+  const parts = (data as Array<Accrual & { [rawLines]?: string; lineCount?: number }>).map((a) => {
+    const { lines, lineCount: _count, ...rest } = a;
+    const head = JSON.stringify(rest);
+    return `${head.slice(0, -1)},"lines":${a[rawLines] ?? JSON.stringify(lines)}}`;
+  });
+  return `[${parts.join(',')}]`;
+}
 
 const hiredDay = (e: EmployeeRow) => moscowDay(e.createdAt);
 const leftDay = (e: EmployeeRow) => (e.blockedAt && !e.active ? moscowDay(e.blockedAt) : null);
@@ -114,10 +129,10 @@ async function statements(db: Conn, list: EmployeeRow[], from: string, to: strin
   const monthTs = dayStart(firstOfMonth(from)).toISOString();
   // The period's ledger rows, aggregated to JSON per employee in the database: one row per employee
   // instead of tens of thousands to parse (bench/payroll.ts: a month of a busy chain is ~35k lines).
-  const lineRows = rowsOf<{ employee_id: string; lines: string; amount: string }>(
-    await db.execute(sql`select employee_id, sum(amount)::text as amount, ${withLines ? sql`json_agg(json_build_object('kind', kind, 'documentType', document_type, 'documentId', document_id, 'number', number,
-        'at', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'basis', basis, 'percent', percent_bp / 100.0, 'amount', amount, 'reversal', reversal)
-        order by at, document_id, kind, reversal, id)::text` : sql`null`} as lines
+  const lineRows = rowsOf<{ employee_id: string; lines: string; amount: string; count: string }>(
+    await db.execute(sql`select employee_id, sum(amount)::text as amount, count(*)::text as count, ${withLines ? sql`'[' || string_agg('{"kind":"' || kind || '","documentType":"' || document_type || '","documentId":"' || document_id || '","number":' || to_json(number)::text
+        || ',"at":"' || to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","basis":' || basis || ',"percent":' || trim_scale(percent_bp / 100.0)
+        || ',"amount":' || amount || ',"reversal":' || reversal || '}', ',' order by at, document_id, kind, reversal, id) || ']'`: sql`null`} as lines
       from payroll_commissions where employee_id in (${ids}) and at >= ${fromTs}::timestamptz and at < ${toTs}::timestamptz group by employee_id`),
   );
   const before = rowsOf<{ employee_id: string; amount: string }>(
@@ -151,7 +166,12 @@ async function statements(db: Conn, list: EmployeeRow[], from: string, to: strin
   for (const r of lineRows) {
     const st = out.get(r.employee_id)!;
     st.commission = Number(r.amount);
-    st.lines = r.lines ? (JSON.parse(r.lines) as AccrualLine[]) : [];
+    // Kept as the database wrote it: the route splices it into the answer (`serializeAccruals`) instead of
+    // parsing ~8 MB of a busy month's lines to write them out again. `lines` stays [] until someone asks.
+    if (r.lines) {
+      st[rawLines] = r.lines;
+      st.lineCount = Number(r.count);
+    }
   }
   for (const r of before) out.get(r.employee_id)!.opening += Number(r.amount);
   for (const a of adjustments) {
@@ -191,7 +211,7 @@ export async function statementsFor(db: Conn, ids: string[], from: string, to: s
 }
 
 const hasScheme = (e: EmployeeRow) => Number(e.salary?.monthlyBase ?? 0) > 0 || (Array.isArray(e.salary?.rules) && e.salary.rules.length > 0);
-const isEmpty = (s: Statement) => !s.opening && !s.total && !s.commission && !s.paid && !s.lines.length && !s.adjustments.length && !s.payouts.length;
+const isEmpty = (s: Statement) => !s.opening && !s.total && !s.commission && !s.paid && !s.lines.length && !s.lineCount && !s.adjustments.length && !s.payouts.length;
 
 /** `GET /api/payroll/accruals`: one's own always; others by `view:payroll` (own / location / all). */
 export async function listAccruals(ctx: Ctx, q: z.output<typeof accrualsQuerySchema>): Promise<Accrual[]> {
