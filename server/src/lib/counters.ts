@@ -1,7 +1,6 @@
 import { formatDocumentNumber } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { documentCounters } from '../db/schema';
 import { rowsOf } from './sql';
 
 /**
@@ -23,19 +22,16 @@ export async function nextNumber(tx: Tx, locationId: string, kind: string, prefi
  */
 export async function nextNumbers(tx: Tx, locationId: string, kind: string, prefix: string, count: number): Promise<string[]> {
   if (count < 1) return [];
-  const [numbering] = rowsOf<{ prefix: string; per_location: boolean }>(await tx.execute(sql`select prefix, per_location from document_numbering where kind = ${kind} for key share`));
-  const pfx = numbering ? numbering.prefix : prefix;
-  let last: number;
-  if (numbering && !numbering.per_location) {
-    const [row] = rowsOf<{ last: number }>(await tx.execute(sql`update document_numbering set last = last + ${count} where kind = ${kind} returning last`));
-    last = Number(row.last);
-  } else {
-    const [row] = await tx
-      .insert(documentCounters)
-      .values({ locationId, kind, last: count })
-      .onConflictDoUpdate({ target: [documentCounters.locationId, documentCounters.kind], set: { last: sql`${documentCounters.last} + ${count}` } })
-      .returning({ last: documentCounters.last });
-    last = row.last;
-  }
+  // One statement (a posting is counted in round trips, docs/decisions.md): the kind's row read `for key
+  // share`, then either the location's counter or the company's, whichever the row says.
+  const [row] = rowsOf<{ prefix: string | null; last: number | string }>(
+    await tx.execute(sql`with n as (select prefix, per_location from document_numbering where kind = ${kind} for key share),
+      c as (insert into document_counters (location_id, kind, last) select ${locationId}::uuid, ${kind}::text, ${count}::int where coalesce((select per_location from n), true)
+        on conflict (location_id, kind) do update set last = document_counters.last + ${count}::int returning last),
+      u as (update document_numbering set last = last + ${count}::int where kind = ${kind} and not per_location returning last)
+      select (select prefix from n) as prefix, coalesce((select last from c), (select last from u)) as last`),
+  );
+  const pfx = row.prefix ?? prefix;
+  const last = Number(row.last);
   return Array.from({ length: count }, (_, i) => formatDocumentNumber(pfx, last - count + 1 + i));
 }

@@ -20,6 +20,7 @@ import { AppError, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { rowsOf } from '../../lib/sql';
 import { checkOperation, postOperation, systemCategory } from '../finance/service';
+import { employeeInScope } from '../people/service';
 import type { accrualsQuerySchema, createAdjustmentRequestSchema, createPayoutRequestSchema } from '@repo/contracts';
 import { addDays, baseFor, dayStart, daysBetween, firstOfMonth, moscowDay } from './base';
 
@@ -61,10 +62,7 @@ async function locationsOf(db: Conn, employeeIds: string[]): Promise<Map<string,
 /** May the employee asking act (`action:payroll`) on this employee's pay? own: oneself; location: employees of the current location; all: anyone. */
 function mayActOn(ctx: Ctx, action: Action, e: EmployeeRow, locs: string[]): boolean {
   const scope = ruleScope(ctx.auth.rules, action, ENTITY);
-  if (!scope) return false;
-  if (scope === 'all') return true;
-  if (scope === 'location') return e.id === ctx.auth.employeeId || (!!ctx.locationId && (e.allLocations || locs.includes(ctx.locationId)));
-  return e.id === ctx.auth.employeeId;
+  return !!scope && employeeInScope(ctx.auth, ctx.locationId, scope, { id: e.id, allLocations: e.allLocations, locationIds: locs });
 }
 
 const employeeColumns = {

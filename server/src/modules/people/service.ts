@@ -113,11 +113,18 @@ function currentLocation(ctx: Ctx): string {
   return ctx.locationId;
 }
 
+/**
+ * Whether an employee is within a scope of rules about employees (people, pay): own is oneself, location
+ * the employees who may work in `locationId` (the current one; none: oneself only), all is everyone.
+ */
+export function employeeInScope(auth: AuthContext, locationId: string | null, scope: Scope, target: Placed): boolean {
+  if (scope === 'all' || target.id === auth.employeeId) return true;
+  if (scope === 'own' || !locationId) return false;
+  return target.allLocations || target.locationIds.includes(locationId);
+}
+
 function inScope(ctx: Ctx, scope: Scope, target: Placed): boolean {
-  if (scope === 'all') return true;
-  if (scope === 'own') return target.id === ctx.auth.employeeId;
-  const here = currentLocation(ctx);
-  return target.allLocations || target.locationIds.includes(here);
+  return employeeInScope(ctx.auth, scope === 'location' ? currentLocation(ctx) : ctx.locationId, scope, target);
 }
 
 // ---------------------------------------------------------------------------------------------------
