@@ -19,4 +19,5 @@ export * from '../../modules/sales/schema';
 export * from '../../modules/backup/schema';
 export * from '../../modules/company/schema';
 export * from '../../modules/payroll/schema';
+export * from '../../modules/reports/schema';
 export * from './seed-runs';

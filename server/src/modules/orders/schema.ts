@@ -90,6 +90,13 @@ export const repairOrders = pgTable(
     /** Payments minus refunds, kopecks (kept with the payments). */
     paid: bigint('paid', { mode: 'number' }).notNull().default(0),
     issuedAt: stamp('issued_at'),
+    // The repairs report (server/docs/reports.md), kept by the order's own transactions:
+    /** When the order first entered a status of the «ready» group; null until then. */
+    readyAt: stamp('ready_at'),
+    /** The works' part of `total`, kopecks (kept with the lines). */
+    worksTotal: bigint('works_total', { mode: 'number' }).notNull().default(0),
+    /** The parts' cost in the stock ledger when issued, kopecks; null while not issued. */
+    partsCost: bigint('parts_cost', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +104,8 @@ export const repairOrders = pgTable(
     uniqueIndex('repair_orders_number_unique').on(t.locationId, t.number),
     // Lists: a location's working orders, newest first; every order of a location by date; by status.
     index('repair_orders_location_created_idx').on(t.locationId, t.createdAt),
+    // The repairs report: a shop's orders issued in a period.
+    index('repair_orders_location_issued_idx').on(t.locationId, t.issuedAt).where(sql`${t.issuedAt} is not null`),
     index('repair_orders_working_created_idx').on(t.locationId, t.createdAt).where(sql`not ${t.finished}`),
     index('repair_orders_location_status_idx').on(t.locationId, t.statusId, t.createdAt),
     // The board: a location's working orders by status, last changed first.

@@ -115,6 +115,8 @@ export const stockMovements = pgTable(
     index('stock_movements_product_idx').on(t.productId, t.seq),
     index('stock_movements_warehouse_idx').on(t.warehouseId, t.seq),
     index('stock_movements_document_idx').on(t.documentId),
+    // The stock report at a past date: the rows after it.
+    index('stock_movements_at_idx').on(t.at),
   ],
 );
 
@@ -185,6 +187,8 @@ export const stockPools = pgTable(
     value: bigint('value', { mode: 'number' }).notNull().default(0),
     /** The last average (kopecks) for display at Q = 0; null if never received. */
     lastAverage: bigint('last_average', { mode: 'number' }),
+    /** The last time units went out to a sale or a repair order (slow movers, server/docs/reports.md); kept by the database with the ledger. */
+    lastSaleAt: stamp('last_sale_at'),
   },
   (t) => [check('stock_pools_nonnegative', sql`${t.qty} >= 0 AND ${t.value} >= 0`)],
 );

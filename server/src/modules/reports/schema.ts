@@ -1,0 +1,53 @@
+import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cashboxes, locations } from '../location/schema';
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * The sales report's summary (server/docs/reports.md): per shop, Moscow day, seller and product category,
+ * the posted sales' lines and the customer returns, kept by the database in the transactions that post,
+ * cancel and return (migration 0035), never written by the code. `employee_key` / `category_key` are the
+ * all-zero uuid for «no seller» / «no category». A sale counts once in `checks` (on the row of its first
+ * line) and once per category it touches in `category_checks`.
+ */
+export const reportSalesDays = pgTable(
+  'report_sales_days',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    employeeKey: uuid('employee_key').notNull(),
+    categoryKey: uuid('category_key').notNull(),
+    /** Σ line totals of the posted sales, kopecks. */
+    sales: money('sales'),
+    /** Σ their cost in the stock ledger, kopecks. */
+    cost: money('cost'),
+    /** Σ money back by the returns of the day, kopecks. */
+    returns: money('returns'),
+    /** Σ the cost the returns brought back to stock, kopecks. */
+    returnCost: money('return_cost'),
+    checks: integer('checks').notNull().default(0),
+    categoryChecks: integer('category_checks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.day, t.employeeKey, t.categoryKey] })],
+);
+
+/**
+ * The cash-flow report's summary: per cashbox, Moscow day and category (`-`: none, `transfer`: between
+ * cashboxes, else the category's id), the cash ledger's income and expense (red storno: a reversal
+ * reduces the side it reverses), kept by the database with `cash_movements` (migration 0036).
+ */
+export const reportCashDays = pgTable(
+  'report_cash_days',
+  {
+    cashboxId: uuid('cashbox_id')
+      .notNull()
+      .references(() => cashboxes.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    categoryKey: text('category_key').notNull(),
+    income: money('income'),
+    expense: money('expense'),
+  },
+  (t) => [primaryKey({ columns: [t.cashboxId, t.day, t.categoryKey] })],
+);
