@@ -23,7 +23,7 @@ const ROUNDS = Number(process.env.BENCH_FINANCE_ROUNDS ?? 200);
  * smaller than the income before it), spread over the last 60 days; numbers «ПКО-B…» / «РКО-B…» cannot
  * clash with real ones. Written in chunks so PGlite's memory stays flat.
  */
-async function generateCash(db: Db, operations: number, extraCashboxes: number, log: (m: string) => void) {
+export async function generateCash(db: Db, operations: number, extraCashboxes: number, log: (m: string) => void) {
   const t0 = Date.now();
   const step = (m: string) => log(`  ${m} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   await db.execute(sql`
@@ -138,7 +138,10 @@ async function main() {
   await app.close();
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as a script, not when bench/reports.ts imports the generator.
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

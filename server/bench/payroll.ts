@@ -20,6 +20,7 @@ import { rows } from './scale';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
+import { fillReportColumns } from '../src/modules/orders/repository';
 import { rebuildCommissions } from '../src/modules/payroll/commissions';
 
 const ROUNDS = Number(process.env.BENCH_PAYROLL_ROUNDS ?? 20);
@@ -92,6 +93,9 @@ async function generate(db: Db, sales: number, orders: number, log: (m: string) 
         select at, id, 'repair_order', 'РМ-B' || lpad(g::text, 7, '0'), wh, product, -1, -part_cost from o where g % 4 = 0`);
       step(`${to} repair orders`);
     }
+    // The repairs report's columns as the service keeps them (works_total, parts_cost from the ledger rows just written).
+    await fillReportColumns(tx, sql`x.number like 'РМ-B%'`);
+    step('report columns of the orders');
   });
   for (const t of ['sales', 'sale_lines', 'repair_orders', 'repair_order_works', 'repair_order_parts', 'stock_movements', 'employees']) await db.execute(sql.raw(`vacuum analyze ${t}`));
   const t = performance.now();

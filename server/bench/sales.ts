@@ -35,7 +35,7 @@ const PAD = 52;
 
 const one = async <T>(db: Db, q: ReturnType<typeof sql>) => rows<T>(await db.execute(q))[0];
 
-async function generate(db: Db, n: number, log: (m: string) => void) {
+export async function generate(db: Db, n: number, log: (m: string) => void) {
   const t0 = Date.now();
   const step = (m: string) => log(`  ${m} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   // Each shop: its default warehouse, default cash cashbox and a card (or else any non-cash) cashbox.
@@ -291,7 +291,10 @@ async function main() {
   await app.close();
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as a script, not when bench/reports.ts imports the generator.
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -13,7 +13,12 @@ export const areaMeta = {
   routes: [
     { path: '/clients', title: 'Клиенты', rule: 'view:client' },
     { path: '/finance', title: 'Финансы', rule: 'view:finance' },
+    // Reports (issue #23): `/reports` is the sales report; each other report is a tab with its own URL. Pay also needs view:payroll.
     { path: '/reports', title: 'Отчеты', rule: 'view:report' },
+    { path: '/reports/repairs', title: 'Отчёт по ремонтам', parent: '/reports', rule: 'view:report' },
+    { path: '/reports/stock', title: 'Отчёт по складу', parent: '/reports', rule: 'view:report' },
+    { path: '/reports/cashflow', title: 'Движение денег', parent: '/reports', rule: 'view:report' },
+    { path: '/reports/payroll', title: 'Отчёт по зарплате', parent: '/reports', rule: 'view:payroll' },
     { path: '/tasks', title: 'Задачи', rule: 'view:task' },
     { path: '/planner', title: 'Планировщик', rule: 'view:planner' },
     // People and pay (issue #22): the list, the pay statement, an employee's card (`new`: hiring). A static segment ranks above `:id`.

@@ -17,12 +17,19 @@ const clients = (name: keyof typeof import('../features/clients/screens')) => ()
 
 const employees = (name: keyof typeof import('../features/employees/screens')) => () =>
   import('../features/employees/screens').then((m) => ({ Component: m[name] as ComponentType }));
+const reports = (name: keyof typeof import('../features/reports/screens')) => () =>
+  import('../features/reports/screens').then((m) => ({ Component: m[name] as ComponentType }));
 const payroll = () => import('../features/payroll/screens').then((m) => ({ Component: m.PayrollPage as ComponentType }));
 
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
 const built: Record<string, AreaScreenLoader> = {
   '/clients': clients('ClientsPage'),
   '/finance': finance('FinancePage'),
+  '/reports': reports('SalesReportPage'),
+  '/reports/repairs': reports('RepairsReportPage'),
+  '/reports/stock': reports('StockReportPage'),
+  '/reports/cashflow': reports('CashflowReportPage'),
+  '/reports/payroll': reports('PayrollReportPage'),
   '/profileworker': employees('EmployeesPage'),
   '/profileworker/payroll': payroll,
   '/profileworker/:id': employees('EmployeePage'),

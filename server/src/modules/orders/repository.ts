@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { orderPartsCost } from '../payroll/commissions';
 import {
   cashboxes,
   cashOperations,
@@ -154,4 +155,28 @@ export async function warrantyClaimsOf(db: Conn, orderId: string) {
 export async function clientExists(db: Conn, id: string) {
   const [row] = await db.select({ id: counterparties.id }).from(counterparties).where(and(eq(counterparties.id, id), isNull(counterparties.archivedAt)));
   return !!row;
+}
+
+/**
+ * The repairs report's columns of the orders `where` (on `x`) recounted from their timeline, works and
+ * stock ledger, as the service keeps them (server/docs/reports.md «Repairs»): `ready_at` = the first status
+ * event into a «ready» status, `works_total` = Σ works, `parts_cost` = the parts' cost in the ledger for an
+ * issued order (null otherwise). For writers that insert orders directly: the demo seeder, the benches
+ * (migration 0036 ran the same over the orders that existed).
+ */
+export async function fillReportColumns(tx: Conn, where: SQL): Promise<void> {
+  await tx.execute(sql`update repair_orders o set ready_at = v.ready_at, works_total = v.works_total, parts_cost = v.parts_cost
+    from (
+      select x.id,
+        (select min(e.at) from repair_order_events e join order_statuses s on s.id = e.to_status_id where e.order_id = x.id and e.kind = 'status' and s."group" = 'ready') as ready_at,
+        coalesce((select sum(w.price * w.qty) from repair_order_works w where w.order_id = x.id), 0)::bigint as works_total,
+        case when x.issued_at is not null then coalesce((select sum(c.cost) from (${orderPartsCost(sql`x.id`)}) c), 0)::bigint end as parts_cost
+      from repair_orders x where ${where}
+    ) v
+    where o.id = v.id and (o.ready_at, o.works_total, o.parts_cost) is distinct from (v.ready_at, v.works_total, v.parts_cost)`);
+}
+
+/** An issued order's `parts_cost`: what the stock ledger now holds for its parts (set at the issue). */
+export async function setPartsCost(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`update repair_orders set parts_cost = coalesce((select sum(c.cost) from (${orderPartsCost(sql`${orderId}::uuid`)}) c), 0)::bigint where id = ${orderId}`);
 }

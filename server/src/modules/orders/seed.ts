@@ -26,6 +26,7 @@ import type { Seeder } from '../../lib/module';
 import { postClientLedger, type ClientLedgerEntry } from '../clients/ledger';
 import { LockedPools, lockPools, writeMoves, type Move, type PoolState } from '../stock/engine';
 import * as valuation from '../stock/valuation';
+import { fillReportColumns } from './repository';
 import { overdueAtOf } from './service';
 
 /**
@@ -816,5 +817,7 @@ export const ordersDemoSeeder: Seeder = {
       .values([...counters].map(([locationId, last]) => ({ locationId, kind: 'repair_order', last })))
       .onConflictDoUpdate({ target: [documentCounters.locationId, documentCounters.kind], set: { last: sql`greatest(${documentCounters.last}, excluded.last)` } });
     await postClientLedger(tx, ledger.sort((a, b) => a.at!.getTime() - b.at!.getTime()));
+    // The repairs report's columns, from the timeline, works and stock ledger just written.
+    await fillReportColumns(tx, sql`x.id = any(${sql.param(plans.map((p) => p.id))}::uuid[])`);
   },
 };

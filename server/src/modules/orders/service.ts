@@ -18,6 +18,7 @@ import {
   type UpdateOrderInput,
 } from '@repo/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { employeeLocations, repairOrderParts, repairOrderPayments, repairOrders, repairOrderWorks } from '../../db/schema';
@@ -245,7 +246,7 @@ async function changed(tx: Tx, ctx: Ctx, before: repo.OrderRow | null, after: re
   });
 }
 
-async function touch(tx: Tx, id: string, set: Partial<typeof repairOrders.$inferInsert> = {}): Promise<repo.OrderRow> {
+async function touch(tx: Tx, id: string, set: PgUpdateSetSource<typeof repairOrders> = {}): Promise<repo.OrderRow> {
   const [row] = await tx
     .update(repairOrders)
     .set({ ...set, updatedAt: new Date() })
@@ -254,12 +255,12 @@ async function touch(tx: Tx, id: string, set: Partial<typeof repairOrders.$infer
   return row;
 }
 
-/** Recounts `total` (works + parts) of an order from its lines. */
+/** Recounts `total` (works + parts) of an order and its works' part `works_total` from its lines. */
 async function recountTotal(tx: Tx, id: string): Promise<repo.OrderRow> {
-  await tx.execute(sql`update repair_orders o set total =
-    coalesce((select sum(w.price * w.qty) from repair_order_works w where w.order_id = o.id), 0) +
-    coalesce((select sum(p.price * p.qty) from repair_order_parts p where p.order_id = o.id), 0),
-    updated_at = now() where o.id = ${id}`);
+  await tx.execute(sql`update repair_orders o set total = v.works + v.parts, works_total = v.works, updated_at = now()
+    from (select coalesce((select sum(w.price * w.qty) from repair_order_works w where w.order_id = ${id}), 0) as works,
+      coalesce((select sum(p.price * p.qty) from repair_order_parts p where p.order_id = ${id}), 0) as parts) v
+    where o.id = ${id}`);
   return (await repo.findOrder(tx, id))!;
 }
 
@@ -395,6 +396,12 @@ export async function updateOrder(ctx: Ctx, id: string, input: UpdateOrderInput)
   });
 }
 
+/**
+ * The repairs report's `ready_at` on entering status `to`: the first time the order enters a «ready» status,
+ * at the transaction's time (the timeline row's `at`); kept when it has one.
+ */
+const firstReady = (to: repo.StatusRow) => (to.group === 'ready' ? sql`coalesce(${repairOrders.readyAt}, now())` : undefined);
+
 /** Moves an order to another status, if the current one allows it (409 `status_not_allowed` otherwise). */
 async function moveStatus(ctx: Ctx, tx: Tx, order: repo.OrderRow, statusId: string, comment: string | null, opts: { issued?: boolean } = {}): Promise<repo.OrderRow> {
   const from = (await repo.findStatus(tx, order.statusId))!;
@@ -406,7 +413,7 @@ async function moveStatus(ctx: Ctx, tx: Tx, order: repo.OrderRow, statusId: stri
   if (to.group === 'closed' && !opts.issued) throw new AppError(409, 'status_not_allowed', `В статус «${to.name}» заказ переводит выдача`);
   const now = new Date();
   const finished = finishedOrderGroups.includes(to.group);
-  const after = await touch(tx, order.id, { statusId: to.id, statusChangedAt: now, finished, overdueAt: overdueAtOf(to, now, order.dueAt) });
+  const after = await touch(tx, order.id, { statusId: to.id, statusChangedAt: now, finished, overdueAt: overdueAtOf(to, now, order.dueAt), readyAt: firstReady(to) });
   await repo.addEvent(tx, { orderId: order.id, kind: 'status', authorId: ctx.auth.employeeId, fromStatusId: from.id, toStatusId: to.id, text: comment });
   return after;
 }
@@ -648,6 +655,7 @@ export async function issueOrder(ctx: Ctx, id: string, input: z.output<typeof is
       ]);
     }
     order = await moveStatus(ctx, tx, order, target.id, input.comment ?? null, { issued: true });
+    await repo.setPartsCost(tx, id);
     order = await touch(tx, id, { issuedAt: new Date() });
     await commissions.orderIssued(tx, id);
     await repo.addEvent(tx, { orderId: id, kind: 'issued', authorId: ctx.auth.employeeId, amount: charged, text: due > 0 ? `Выдан в долг: ${rub(due)}` : null });
@@ -698,7 +706,15 @@ export async function reopenOrder(ctx: Ctx, id: string, input: { statusId?: stri
     const target = input.statusId ? statuses.find((s) => s.id === input.statusId) : statuses.find((s) => s.group === 'ready') ?? statuses.find((s) => s.group === 'in_progress');
     if (!target || finishedOrderGroups.includes(target.group)) throw invalidInput({ statusId: orderMessages.statusNotFound }, orderMessages.statusNotFound);
     const now = new Date();
-    await touch(tx, id, { issuedAt: null, finished: false, statusId: target.id, statusChangedAt: now, overdueAt: overdueAtOf(target, now, before.dueAt) });
+    await touch(tx, id, {
+      issuedAt: null,
+      finished: false,
+      statusId: target.id,
+      statusChangedAt: now,
+      overdueAt: overdueAtOf(target, now, before.dueAt),
+      readyAt: firstReady(target),
+      partsCost: null,
+    });
     await commissions.orderReopened(tx, id);
     await reserveParts(tx, id, +1);
     await repo.addEvent(tx, { orderId: id, kind: 'status', authorId: ctx.auth.employeeId, fromStatusId: before.statusId, toStatusId: target.id, text: input.comment ?? 'Выдача отменена' });

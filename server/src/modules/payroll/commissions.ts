@@ -51,6 +51,15 @@ function insertFromItems(documentType: 'repair_order' | 'sale' | 'sale_return', 
 }
 
 /**
+ * The cost the stock ledger holds for the parts of the repair orders `orderIds` (a subquery or a list of
+ * ids): per order and product, the net of the order's ledger rows (its issue's write-off, less what a
+ * re-opening reversed). Rows `(order_id, product_id, cost)`. The parts margin of the commissions and the
+ * order's `parts_cost` (the repairs report) both read it.
+ */
+export const orderPartsCost = (orderIds: SQL): SQL =>
+  sql`select document_id as order_id, product_id, -sum(value) as cost from stock_movements where document_type = 'repair_order' and document_id in (${orderIds}) group by 1, 2`;
+
+/**
  * Repair orders issued (`where` on `o`, e.g. `o.id = …`): works → the work's engineer, else the order's
  * (price × qty); parts margin → the order's engineer (parts' price × qty − their cost: the net of the
  * order's stock ledger rows per product). Dated `issued_at`.
@@ -65,8 +74,7 @@ export async function writeOrders(tx: Conn, where: SQL): Promise<void> {
     select d.id, d.engineer_id, 'parts_margin_percent', p.product_id, (p.amount - coalesce(m.cost, 0))::bigint
     from docs d
     join (select order_id, product_id, sum(price * qty) as amount from repair_order_parts where order_id in (select id from docs) group by 1, 2) p on p.order_id = d.id
-    left join (select document_id, product_id, -sum(value) as cost from stock_movements where document_type = 'repair_order' and document_id in (select id from docs) group by 1, 2) m
-      on m.document_id = d.id and m.product_id = p.product_id
+    left join (${orderPartsCost(sql`select id from docs`)}) m on m.order_id = d.id and m.product_id = p.product_id
   ),
   ${insertFromItems('repair_order', false)}`);
 }
