@@ -20,7 +20,6 @@ import { rows } from './scale';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
-import { fillReportColumns } from '../src/modules/orders/repository';
 import { rebuildCommissions } from '../src/modules/payroll/commissions';
 
 const ROUNDS = Number(process.env.BENCH_PAYROLL_ROUNDS ?? 20);
@@ -83,21 +82,21 @@ async function generate(db: Db, sales: number, orders: number, log: (m: string) 
           join b_locs l on l.i = g % ${locs}::int
           join b_products p on p.i = (g::bigint * 104729) % ${products}::int
           join (select row_number() over (order by i) - 1 as k, id from b_emp where position = 'Инженер') e on e.k = g % 25),
+        -- The repairs report's columns as the service keeps them, with the row: works_total = the work,
+        -- parts_cost = the ledger rows written below (no timeline here, so no ready_at).
         ins as (insert into repair_orders (id, location_id, number, status_id, status_changed_at, finished, client_id, device_type, device_brand, device_model, malfunction,
-            engineer_id, total, paid, issued_at, created_at, updated_at)
+            engineer_id, total, paid, issued_at, created_at, updated_at, works_total, parts_cost)
           select id, loc, 'РМ-B' || lpad(g::text, 7, '0'), ${status}::uuid, at, true, ${client}::uuid, 'Смартфон', 'Apple', 'iPhone', 'Не включается',
-            engineer, work + case when g % 4 = 0 then part_price else 0 end, work + case when g % 4 = 0 then part_price else 0 end, at, at - interval '2 days', at from o),
+            engineer, work + case when g % 4 = 0 then part_price else 0 end, work + case when g % 4 = 0 then part_price else 0 end, at, at - interval '2 days', at,
+            work, case when g % 4 = 0 then part_cost else 0 end from o),
         w as (insert into repair_order_works (order_id, name, price, qty) select id, 'Замена дисплея', work, 1 from o),
         pa as (insert into repair_order_parts (order_id, product_id, warehouse_id, qty, price, written_off) select id, product, wh, 1, part_price, true from o where g % 4 = 0)
         insert into stock_movements (at, document_id, document_type, number, warehouse_id, product_id, qty, value)
         select at, id, 'repair_order', 'РМ-B' || lpad(g::text, 7, '0'), wh, product, -1, -part_cost from o where g % 4 = 0`);
       step(`${to} repair orders`);
     }
-    // The repairs report's columns as the service keeps them (works_total, parts_cost from the ledger rows just written).
-    await fillReportColumns(tx, sql`x.number like 'РМ-B%'`);
-    step('report columns of the orders');
   });
-  for (const t of ['sales', 'sale_lines', 'repair_orders', 'repair_order_works', 'repair_order_parts', 'stock_movements', 'employees']) await db.execute(sql.raw(`vacuum analyze ${t}`));
+  for (const t of ['sales', 'sale_lines', 'repair_orders', 'repair_order_works', 'repair_order_parts', 'stock_movements', 'employees', 'report_repair_days']) await db.execute(sql.raw(`vacuum analyze ${t}`));
   const t = performance.now();
   await db.transaction((tx) => rebuildCommissions(tx));
   await db.execute(sql`vacuum analyze payroll_commissions`);

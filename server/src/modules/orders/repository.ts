@@ -165,15 +165,17 @@ export async function clientExists(db: Conn, id: string) {
  * (migration 0036 ran the same over the orders that existed).
  */
 export async function fillReportColumns(tx: Conn, where: SQL): Promise<void> {
-  await tx.execute(sql`update repair_orders o set ready_at = v.ready_at, works_total = v.works_total, parts_cost = v.parts_cost
-    from (
-      select x.id,
-        (select min(e.at) from repair_order_events e join order_statuses s on s.id = e.to_status_id where e.order_id = x.id and e.kind = 'status' and s."group" = 'ready') as ready_at,
-        coalesce((select sum(w.price * w.qty) from repair_order_works w where w.order_id = x.id), 0)::bigint as works_total,
-        case when x.issued_at is not null then coalesce((select sum(c.cost) from (${orderPartsCost(sql`x.id`)}) c), 0)::bigint end as parts_cost
-      from repair_orders x where ${where}
-    ) v
-    where o.id = v.id and (o.ready_at, o.works_total, o.parts_cost) is distinct from (v.ready_at, v.works_total, v.parts_cost)`);
+  // Set-based (one aggregate per source, not a sub-select per order): the demo seed fills a few hundred orders at once.
+  await tx.execute(sql`with x as (select x.id, x.issued_at from repair_orders x where ${where}),
+    ready as (select e.order_id, min(e.at) as ready_at from repair_order_events e join order_statuses s on s.id = e.to_status_id
+      where e.order_id in (select id from x) and e.kind = 'status' and s."group" = 'ready' group by 1),
+    works as (select order_id, sum(price * qty)::bigint as total from repair_order_works where order_id in (select id from x) group by 1),
+    parts as (select c.order_id, sum(c.cost)::bigint as cost from (${orderPartsCost(sql`select id from x where issued_at is not null`)}) c group by 1),
+    v as (select x.id, r.ready_at, coalesce(w.total, 0)::bigint as works_total,
+        case when x.issued_at is not null then coalesce(p.cost, 0)::bigint end as parts_cost
+      from x left join ready r on r.order_id = x.id left join works w on w.order_id = x.id left join parts p on p.order_id = x.id)
+    update repair_orders o set ready_at = v.ready_at, works_total = v.works_total, parts_cost = v.parts_cost
+    from v where o.id = v.id and (o.ready_at, o.works_total, o.parts_cost) is distinct from (v.ready_at, v.works_total, v.parts_cost)`);
 }
 
 /** An issued order's `parts_cost`: what the stock ledger now holds for its parts (set at the issue). */

@@ -108,32 +108,45 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
               cross join lateral (select x.product_id, x.warehouse_id, x.qty from stock_balances x where x.product_id = open.product_id and x.warehouse_id <> all(${W})) b
             ${side === 'later' ? sql`union all select mv.product_id, mv.warehouse_id, -mv.qty from mv join open on open.product_id = mv.product_id where mv.warehouse_id is not null and mv.warehouse_id <> all(${W})` : sql``}
           ) y group by 1, 2 having sum(qty) > 0`;
-  const money = (expr: SQL) =>
-    sql`case when pool.qty <= 0 then 0 when pool.value < 2147483648 and k.qty < 2147483648 then ${expr} else `;
+  // floor(V·q / Q) and its remainder, in bigint while V·q surely fits (numeric beyond).
+  const money = (q: SQL, expr: SQL) =>
+    sql`case when pool.qty <= 0 then 0 when pool.value < 2147483648 and ${q} < 2147483648 then ${expr} else `;
+  const part = (q: SQL) => sql`${money(q, sql`(pool.value * ${q}) / pool.qty`)}div(pool.value::numeric * ${q}, pool.qty)::bigint end`;
+  const rem = (q: SQL) => sql`${money(q, sql`(pool.value * ${q}) % pool.qty`)}mod(pool.value::numeric * ${q}, pool.qty)::bigint end`;
   return sql`${mv}
     wq as materialized (select product_id, warehouse_id, sum(qty)::bigint as qty from (${wq}) x group by 1, 2 having sum(qty) > 0),
     prod as materialized (select p.id, p.name, p.search_name, p.sku, p.category_id from products p where ${sql.join(conds, sql` and `)}),
     pool as materialized (${pool}),
-    wsum as materialized (select wq.product_id, sum(wq.qty) as qty from wq join pool on pool.product_id = wq.product_id group by 1),
-    open as materialized (select pool.product_id from pool join wsum on wsum.product_id = pool.product_id where wsum.qty <> pool.qty),
+    -- The chosen warehouses' buckets with their floor share and remainder.
+    wpart as materialized (
+      select wq.product_id, wq.warehouse_id, wq.qty, ${part(sql`wq.qty`)} as part, ${rem(sql`wq.qty`)} as rem
+      from wq join pool on pool.product_id = wq.product_id
+    ),
+    -- Per product: all its units in the chosen warehouses (covered: worth the whole pool there); else, when
+    -- every chosen bucket's remainder is zero, no kopeck left over can fall on them (a left-over kopeck goes
+    -- to a non-zero remainder), so their floor shares are exact; the rest (open) are split over all buckets.
+    kind as materialized (
+      select w.product_id, sum(w.qty) as qty, sum(w.part) as parts, pool.qty as pool_qty, pool.value as pool_value,
+        case when sum(w.qty) = pool.qty then 'covered' when bool_and(w.rem = 0) then 'exact' else 'open' end as k
+      from wpart w join pool on pool.product_id = w.product_id group by w.product_id, pool.qty, pool.value
+    ),
+    open as materialized (select product_id, qty from kind where k = 'open'),
     owh as materialized (${other}),
     -- The buckets split here: every non-empty one of the open goods (the chosen warehouses', the others',
-    -- the units in transit); with per-warehouse values wanted, the chosen warehouses' of the others too.
+    -- the units in transit); with per-warehouse values wanted, the chosen warehouses' of the covered goods too.
     buckets as (
-      select wq.product_id, wq.warehouse_id, wq.qty, true as mine from wq join pool on pool.product_id = wq.product_id
-      ${perWarehouse ? sql`` : sql`where wq.product_id in (select product_id from open)`}
+      select w.product_id, w.warehouse_id, w.qty, true as mine from wpart w join kind on kind.product_id = w.product_id
+      where kind.k = 'open' ${perWarehouse ? sql`or kind.k = 'covered'` : sql``}
       union all
       select product_id, warehouse_id, qty, false from owh
       union all
-      select open.product_id, null::uuid, (pool.qty - wsum.qty - coalesce(o.qty, 0))::bigint, false
-      from open join pool on pool.product_id = open.product_id join wsum on wsum.product_id = open.product_id
+      select open.product_id, null::uuid, (pool.qty - open.qty - coalesce(o.qty, 0))::bigint, false
+      from open join pool on pool.product_id = open.product_id
         left join (select product_id, sum(qty) as qty from owh group by 1) o on o.product_id = open.product_id
-      where pool.qty - wsum.qty - coalesce(o.qty, 0) <> 0
+      where pool.qty - open.qty - coalesce(o.qty, 0) <> 0
     ),
     parts as materialized (
-      select k.product_id, k.warehouse_id, k.qty, k.mine, pool.value as pool_value,
-        ${money(sql`(pool.value * k.qty) / pool.qty`)}div(pool.value::numeric * k.qty, pool.qty)::bigint end as part,
-        ${money(sql`(pool.value * k.qty) % pool.qty`)}mod(pool.value::numeric * k.qty, pool.qty)::bigint end as rem
+      select k.product_id, k.warehouse_id, k.qty, k.mine, pool.value as pool_value, ${part(sql`k.qty`)} as part, ${rem(sql`k.qty`)} as rem
       from buckets k join pool on pool.product_id = k.product_id
     ),
     leftover as (select product_id, max(pool_value) - sum(part) as n from parts group by 1),
@@ -145,16 +158,19 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
       select product_id, warehouse_id, qty::int as qty, (part + case when rn <= leftover then 1 else 0 end)::bigint as value from ranked where mine
       union all
       select pa.product_id, pa.warehouse_id, pa.qty::int, pa.part from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n = 0 and pa.mine
+      union all
+      select w.product_id, w.warehouse_id, w.qty::int, w.part from wpart w join kind on kind.product_id = w.product_id
+      where kind.k = 'exact' ${perWarehouse ? sql`` : sql`and false`}
     ),
-    -- Per product: a product wholly in the chosen warehouses is worth its pool there, the others their shares.
+    -- Per product: the covered worth their pool, the exact their floor shares, the open their split shares.
     valued as (
+      select product_id, sum(qty)::int as qty, sum(value)::bigint as value from shares group by 1
       ${
         perWarehouse
-          ? sql`select product_id, sum(qty)::int as qty, sum(value)::bigint as value from shares group by 1`
-          : sql`select product_id, sum(qty)::int as qty, sum(value)::bigint as value from shares group by 1
-              union all
-              select wsum.product_id, wsum.qty::int, case when pool.qty > 0 then pool.value else 0 end from wsum join pool on pool.product_id = wsum.product_id
-              where wsum.product_id not in (select product_id from open)`
+          ? sql``
+          : sql`union all
+              select product_id, qty::int, (case when k = 'covered' then (case when pool_qty > 0 then pool_value else 0 end) else parts end)::bigint
+              from kind where k <> 'open'`
       }
     ),
     rows as materialized (

@@ -38,14 +38,14 @@ describe('the repairs report', () => {
     const overdue = screen.getByTestId('overdue-orders');
     expect(within(overdue).getByRole('link', { name: 'З-000042' })).toHaveAttribute('href', '/orders/o1');
     expect(overdue.textContent!.replace(/\u00a0/g, ' ')).toContain('1 д 6 ч');
-  }, 30_000);
+  }, 60_000);
 
   it('with see_cost: the parts margin column and card', async () => {
     renderPage(<RepairsReportPage />, { route: '/reports/repairs?from=2026-06-01&to=2026-06-30&by=engineer&all=false', rules: ['view:report:all', 'see_cost'], api: { 'get reports/repairs': report(true) } });
     await screen.findByTestId('report-table-totals');
     expect(headers('report-table')).toEqual(['Инженер', 'Принято', 'Выдано', 'До готовности', 'До выдачи', 'Работы', 'Маржа запчастей']);
     expect(screen.getByTestId('kpi-partsMargin')).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('the stock report', () => {
@@ -80,7 +80,7 @@ describe('the stock report', () => {
     fireEvent.click(screen.getByText('Кол-во'));
     await waitFor(() => expect(page.api!.lastCall('get', 'reports/stock')?.query.sort).toBe('qty'));
     expect(page.location()).toContain('sort=qty');
-  }, 30_000);
+  }, 60_000);
 
   it('with see_cost: the value, its card against a month before', async () => {
     renderPage(<StockReportPage />, { route: '/reports/stock?at=2026-06-30&all=false', rules: ['view:report:all', 'see_cost'], api: { 'get reports/stock': report(true) } });
@@ -89,5 +89,5 @@ describe('the stock report', () => {
     const card = screen.getByTestId('kpi-value');
     expect(card.textContent!.replace(/\u00a0/g, ' ')).toContain('123 456,00 ₽');
     expect(within(card).getByTestId('kpi-change').getAttribute('aria-label')).toContain('На 30.05.2026');
-  }, 30_000);
+  }, 60_000);
 });

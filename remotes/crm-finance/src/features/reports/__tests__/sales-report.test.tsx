@@ -78,7 +78,7 @@ describe('the sales report', () => {
     const chart = screen.getByTestId('report-chart');
     expect(await within(chart).findByText('Смартфоны')).toBeInTheDocument();
     expect(within(chart).getByText('Аксессуары')).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('without see_cost: no cost, gross profit or margin anywhere — columns, cards, chart series — and no Excel without export:report', async () => {
     renderPage(<SalesReportPage />, {
@@ -96,7 +96,7 @@ describe('the sales report', () => {
     expect(salesSeries(false).map((s) => s.key)).toEqual(['revenue']);
     expect(salesSeries(true).map((s) => s.key)).toEqual(['revenue', 'grossProfit']);
     expect(screen.queryByRole('button', { name: /Excel/ })).not.toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('«Все магазины» starts from the seed flag, writes the URL and the flag, and asks for every shop', async () => {
     const page = renderPage(<SalesReportPage />, {
@@ -113,7 +113,7 @@ describe('the sales report', () => {
     expect(uiStore.getState().reports.isAllLocations).toBe(false);
     await waitFor(() => expect(screen.getByTestId('kpi-revenue').textContent!.replace(/\u00a0/g, ' ')).toContain('15 000,00 ₽'));
     expect(page.api!.lastCall('get', 'reports/sales')?.query.allLocations).toBeUndefined();
-  }, 30_000);
+  }, 60_000);
 
   it('without view:report at scope all there is no switch and the report is the shop’s, whatever the flag', async () => {
     const page = renderPage(<SalesReportPage />, {
@@ -124,23 +124,31 @@ describe('the sales report', () => {
     await screen.findByTestId('report-table-totals');
     expect(screen.queryByLabelText('Все магазины')).not.toBeInTheDocument();
     expect(page.api!.lastCall('get', 'reports/sales')?.query.allLocations).toBeUndefined();
-  }, 30_000);
+  }, 60_000);
 
-  it('the period, grouping and cut go into the URL; the period is remembered for the other reports', async () => {
+  it('the grouping and the cut go into the URL and the query; a URL without a period gets this month so far', async () => {
     const page = renderPage(<SalesReportPage />, {
       route: '/reports',
       rules: ['view:report:location'],
       api: { 'get reports/sales': (call) => salesReport(call, false) },
     });
-    // No period in the URL: this month so far is written into it.
-    await waitFor(() => expect(page.location()).toMatch(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}/));
+    const month = presetPeriod('month');
+    await waitFor(() => expect(page.location()).toContain(`from=${month.from}&to=${month.to}`));
     fireEvent.click(screen.getByText('Месяц'));
     await waitFor(() => expect(page.location()).toContain('groupBy=month'));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Разрез' }));
     fireEvent.click(await screen.findByTitle('Категория'));
     await waitFor(() => expect(page.location()).toContain('by=category'));
-    await waitFor(() => expect(page.api!.lastCall('get', 'reports/sales')?.query).toMatchObject({ groupBy: 'month', by: 'category' }));
-    // A preset of the picker.
+    await waitFor(() => expect(page.api!.lastCall('get', 'reports/sales')?.query).toMatchObject({ groupBy: 'month', by: 'category', from: month.from, to: month.to }));
+  }, 60_000);
+
+  it('a preset of the picker sets the period, remembered for the other reports (range_date_filters.reports)', async () => {
+    const page = renderPage(<SalesReportPage />, {
+      route: '/reports?from=2026-06-01&to=2026-06-30',
+      rules: ['view:report:location'],
+      api: { 'get reports/sales': (call) => salesReport(call, false) },
+    });
+    await screen.findByTestId('report-table-totals');
     const start = screen.getAllByLabelText('Период отчёта')[0];
     fireEvent.mouseDown(start);
     fireEvent.focus(start);
@@ -149,7 +157,8 @@ describe('the sales report', () => {
     const last = presetPeriod('lastMonth');
     await waitFor(() => expect(uiStore.getState().range_date_filters.reports).toEqual([last.from, last.to]));
     expect(page.location()).toContain(`from=${last.from}&to=${last.to}`);
-  }, 30_000);
+    await waitFor(() => expect(page.api!.lastCall('get', 'reports/sales')?.query).toMatchObject({ from: last.from, to: last.to }));
+  }, 60_000);
 
   it('Excel downloads the server’s file of the same filters; a refusal shows the server’s message', async () => {
     const created = jest.fn(() => 'blob:report');
@@ -175,7 +184,7 @@ describe('the sales report', () => {
     expect(page.location()).toContain('/reports');
     clicked.mockRestore();
     error.mockRestore();
-  }, 30_000);
+  }, 60_000);
 
   it('names the file as the server does (UTF-8 first)', () => {
     expect(fileNameOf(`attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent('Продажи 01.06.2026.xlsx')}`)).toBe('Продажи 01.06.2026.xlsx');

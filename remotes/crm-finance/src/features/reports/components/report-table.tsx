@@ -110,7 +110,7 @@ export function ReportTable<T extends object>({
 export function ChartCard({ title, extra, loading, empty, height = 300, children }: { title?: ReactNode; extra?: ReactNode; loading?: boolean; empty?: boolean; height?: number; children: ReactNode }) {
   const placeholder = <Skeleton.Node active style={{ width: '100%', height }} />;
   return (
-    <Card size="small" title={title} extra={extra} style={{ marginBottom: 16 }} styles={{ body: { minHeight: height + 16 } }} data-testid="report-chart">
+    <Card size="small" title={title} extra={extra} style={{ marginBottom: 16 }} data-testid="report-chart">
       {loading ? placeholder : empty ? <EmptyState bare description={emptyPeriod} /> : <Suspense fallback={placeholder}>{children}</Suspense>}
     </Card>
   );
