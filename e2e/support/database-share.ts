@@ -20,6 +20,7 @@ export const postgresSpecs = [
   'audit.spec.ts',
   'procurement.spec.ts',
   'payroll.spec.ts',
+  'reports.spec.ts',
 ];
 
 export type Share = 'pglite' | 'postgres' | 'all';

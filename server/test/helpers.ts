@@ -82,7 +82,7 @@ const seedingConfig = new Set<string>(['seedDemo', 'ownerPhone', 'ownerPassword'
 /**
  * A fresh app on a fresh database (each test file gets its own), seeded with the demo data unless
  * the overrides say otherwise. With `database`, the app uses it and leaves it open on close; `modules`
- * replaces the module list (e.g. to add a seeder).
+ * replaces the module list (e.g. to add a seeder). `TEST_LOG=1` (with `LOG_LEVEL=error`) prints the apps' logs, a 500's cause.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -94,7 +94,7 @@ export async function buildTestApp(
   const test = await createTestDatabase({ seeded });
   try {
     const config = testConfig({ databaseUrl: test.databaseUrl, dataDir: 'memory://', ...overrides });
-    const app = await buildApp({ config, database: test.database, logger: false, modules: opts.modules });
+    const app = await buildApp({ config, database: test.database, logger: process.env.TEST_LOG ? undefined : false, modules: opts.modules });
     app.addHook('onClose', async () => test.dispose());
     return app;
   } catch (err) {

@@ -251,7 +251,7 @@ describe('the stock report against the balances and the ledger', () => {
     expect(now.previous).toEqual({ at: monthBefore(today), value: before.value, qty: before.qty });
   });
 
-  it('without see_cost no value anywhere, sorting by value falls back to the quantity; the Excel file has the page’s rows', async () => {
+  it('without see_cost no value anywhere, sorting by value falls back to the quantity; the Excel file has every page’s rows', async () => {
     const blind = await addEmployee(app, ['view:report:all', 'export:report:all'], loc.map((l) => l._id));
     const r = await report('allLocations=true&pageSize=200', blind.token);
     expect(r.total).toBeGreaterThan(0);
@@ -265,11 +265,18 @@ describe('the stock report against the balances and the ledger', () => {
     expect(sheet.data[0]).toEqual(['Товар', 'Артикул', 'Категория', 'Остаток', 'Последняя продажа', 'Дней без продаж']);
     const ru = (iso: string | null) => (iso ? moscowToday(new Date(iso)).split('-').reverse().join('.') : null);
     expect(sheet.data.slice(1)).toEqual(r.rows.map((x) => [x.name, x.sku, x.categoryName, x.qty, ru(x.lastSaleAt), x.daysWithoutSale]));
-    const seen = await report('allLocations=true&pageSize=20');
-    const mine = await call('GET', '/api/reports/stock?allLocations=true&pageSize=20&format=xlsx');
+    // The file of a paged report holds every page, in the table's order.
+    const pages = [];
+    for (let page = 1; ; page++) {
+      const seen = await report(`allLocations=true&pageSize=20&page=${page}`);
+      pages.push(...seen.rows);
+      if (page * 20 >= seen.total) break;
+    }
+    expect(pages.length).toBeGreaterThan(20);
+    const mine = await call('GET', '/api/reports/stock?allLocations=true&pageSize=20&page=2&format=xlsx');
     const [full] = await readXlsxFile(mine.rawPayload);
     expect(full.data[0][4]).toBe('Стоимость, ₽');
-    expect(full.data.slice(1).map((x) => x[4])).toEqual(seen.rows.map((x) => x.value! / 100));
+    expect(full.data.slice(1).map((x) => [x[0], x[4]])).toEqual(pages.map((x) => [x.name, x.value! / 100]));
   });
 
   it('403: without view:report, all shops with view:report:location, a warehouse of another shop', async () => {

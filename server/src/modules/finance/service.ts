@@ -359,6 +359,23 @@ export async function cancelOperation(ctx: Ctx, id: string, key: string | null):
 /** The stored row of an operation (for another module that reverses operations it made). */
 export const operationRow = (db: Ctx['db'] | Tx, id: string) => repo.findOperation(db, id, { lock: true });
 
+/**
+ * Reverses these operations of another module's document (a sale's payments): their rows locked, then
+ * every cashbox of them at once in id order, as a posting locks them, so that the reversal and a posting
+ * never wait for each other crosswise (each reversal alone would lock its cashbox, then its client).
+ */
+export async function reverseOperations(ctx: Ctx, tx: Tx, ids: string[]): Promise<repo.OperationRow[]> {
+  const ops: repo.OperationRow[] = [];
+  for (const id of ids) {
+    const op = await operationRow(tx, id);
+    if (op) ops.push(op);
+  }
+  await lockBalances(tx, ops.flatMap((op) => [op.cashboxId, ...(op.toCashboxId ? [op.toCashboxId] : [])]));
+  const out: repo.OperationRow[] = [];
+  for (const op of ops) out.push(await reverseOperation(ctx, tx, op));
+  return out;
+}
+
 export async function reverseOperation(ctx: Ctx, tx: Tx, op: repo.OperationRow, opts: { at?: Date } = {}): Promise<repo.OperationRow> {
   const moves: CashMove[] =
     op.kind === 'income'

@@ -635,6 +635,9 @@ export async function issueOrder(ctx: Ctx, id: string, input: z.output<typeof is
   return idempotent(ctx, key, `POST /orders/${id}/issue`, input, 200, async (tx) => {
     const before = await orderFor(ctx, tx, id, 'post', true);
     if (before.issuedAt) throw conflict(orderMessages.finished);
+    // The parts leave first: stock pools, then cashboxes, then the client, then the commission month, the
+    // order every posting locks them in (a sale's too), so an issue and a sale never wait crosswise.
+    await writeOffParts(tx, before);
     let order = before;
     for (const p of input.payments) order = await takePayment(ctx, tx, order, p, 'issue');
     const due = order.total - order.paid;
@@ -647,7 +650,6 @@ export async function issueOrder(ctx: Ctx, id: string, input: z.output<typeof is
       ? statuses.find((s) => s.id === input.statusId)
       : statuses.find((s) => s.group === 'closed' && current?.next.includes(s.id)) ?? statuses.find((s) => s.group === 'closed');
     if (!target || target.group !== 'closed') throw conflict(orderMessages.noClosedStatus);
-    await writeOffParts(tx, order);
     const charged = order.total;
     if (charged !== 0) {
       await postClientLedger(tx, [

@@ -56,7 +56,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { tags, summary: `Стоимость остатков по себестоимости на дату, по складам и категориям; неликвиды без продаж N дней.${xlsxNote}`, querystring: stockReportQuerySchema, response: { 200: stockReportSchema, ...errors } } },
     async (request, reply) => {
       checkExport(ctx(request), request.query.format);
-      const report = await stock.stockReport(ctx(request), request.query);
+      // The file holds every matching product in the table's order, not the page on screen.
+      const query = request.query.format === 'xlsx' ? { ...request.query, page: 1, pageSize: stock.fileRows } : request.query;
+      const report = await stock.stockReport(ctx(request), query);
       if (request.query.format === 'xlsx') return sendXlsx(reply, stock.fileName(report), stock.columns(report), report.rows);
       return report;
     },

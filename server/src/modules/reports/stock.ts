@@ -41,9 +41,13 @@ const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
  * the bench, and compiling its plan took 3.9 s of a 4.3 s answer (100k goods: 235 functions); run alone,
  * the plan is interpreted in a fraction of that. `SET LOCAL` needs the statement's own transaction.
  */
-export function withoutJit(ctx: Ctx, query: SQL) {
+export function withoutJit(ctx: Ctx, query: SQL, hashJoins = false) {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    if (hashJoins) {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+    }
     return tx.execute(query);
   });
 }
@@ -63,7 +67,7 @@ export function withoutJit(ctx: Ctx, query: SQL) {
 function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQL {
   const end = dayEnd(day).toISOString();
   const W = uuids(f.warehouseIds);
-  const conds: SQL[] = [sql`p.id in (select product_id from wq)`];
+  const conds: SQL[] = [sql`true`];
   if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
   if (f.terms) conds.push(productMatches(sql`p`, f.terms));
   // The ledger's rows on the side read, per product × warehouse (null: in transit or a revaluation).
@@ -115,20 +119,26 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
   const rem = (q: SQL) => sql`${money(q, sql`(pool.value * ${q}) % pool.qty`)}mod(pool.value::numeric * ${q}, pool.qty)::bigint end`;
   return sql`${mv}
     wq as materialized (select product_id, warehouse_id, sum(qty)::bigint as qty from (${wq}) x group by 1, 2 having sum(qty) > 0),
-    prod as materialized (select p.id, p.name, p.search_name, p.sku, p.category_id from products p where ${sql.join(conds, sql` and `)}),
+    wsum as materialized (select product_id, sum(qty)::bigint as qty from wq group by 1),
+    prod as materialized (
+      select p.id, p.name, p.search_name, p.sku, p.category_id from wsum join products p on p.id = wsum.product_id where ${sql.join(conds, sql` and `)}
+    ),
     pool as materialized (${pool}),
-    -- The chosen warehouses' buckets with their floor share and remainder.
+    -- The chosen warehouses' buckets with their floor share and remainder: of the goods with units
+    -- elsewhere too (all of them when per-warehouse values are wanted).
     wpart as materialized (
       select wq.product_id, wq.warehouse_id, wq.qty, ${part(sql`wq.qty`)} as part, ${rem(sql`wq.qty`)} as rem
-      from wq join pool on pool.product_id = wq.product_id
+      from wq join pool on pool.product_id = wq.product_id join wsum on wsum.product_id = wq.product_id
+      ${perWarehouse ? sql`` : sql`where wsum.qty <> pool.qty`}
     ),
     -- Per product: all its units in the chosen warehouses (covered: worth the whole pool there); else, when
     -- every chosen bucket's remainder is zero, no kopeck left over can fall on them (a left-over kopeck goes
     -- to a non-zero remainder), so their floor shares are exact; the rest (open) are split over all buckets.
     kind as materialized (
-      select w.product_id, sum(w.qty) as qty, sum(w.part) as parts, pool.qty as pool_qty, pool.value as pool_value,
-        case when sum(w.qty) = pool.qty then 'covered' when bool_and(w.rem = 0) then 'exact' else 'open' end as k
-      from wpart w join pool on pool.product_id = w.product_id group by w.product_id, pool.qty, pool.value
+      select wsum.product_id, wsum.qty, coalesce(w.parts, 0) as parts, pool.qty as pool_qty, pool.value as pool_value,
+        case when wsum.qty = pool.qty then 'covered' when w.zero then 'exact' else 'open' end as k
+      from wsum join pool on pool.product_id = wsum.product_id
+        left join (select product_id, sum(part) as parts, bool_and(rem = 0) as zero from wpart group by 1) w on w.product_id = wsum.product_id
     ),
     open as materialized (select product_id, qty from kind where k = 'open'),
     owh as materialized (${other}),
@@ -248,9 +258,9 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
         (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'sku', x.sku, 'category', x.category, 'qty', x.qty, 'value', x.value::text,
             'last_sale_at', x.last_sale_at, 'days', x.days) order by x.n), '[]')
           from (select y.*, row_number() over (order by ${order}) as n from (select m.*, c.name as category from matched m left join categories c on c.id = m.category_id) y
-            order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) x) as page`),
+            order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) x) as page`, true),
     withoutJit(ctx, sql`with ${stockAt(before, previousSide, filters, false)}
-      select json_build_object('n', count(*), 'qty', coalesce(sum(qty), 0)::text, 'value', coalesce(sum(value), 0)::text) as totals from matched`),
+      select json_build_object('n', count(*), 'qty', coalesce(sum(qty), 0)::text, 'value', coalesce(sum(value), 0)::text) as totals from matched`, true),
   ]);
   const out = rowsOf<{ totals: TotalsRow; by_warehouse: SliceRow[]; by_category: SliceRow[]; page: PageRow[] }>(main)[0];
   const prevTotals = rowsOf<{ totals: TotalsRow }>(prev)[0].totals;
@@ -305,7 +315,10 @@ export const fileName = (r: StockReport) => `Остатки на ${ruDate(r.at)}
 
 type Row = StockReport['rows'][number];
 
-/** The page's rows; the value only with `see_cost`. */
+/** The most rows a file holds (a chain's whole assortment; Excel itself holds a million). */
+export const fileRows = 100_000;
+
+/** The rows (all of them for a file); the value only with `see_cost`. */
 export function columns(r: StockReport): XlsxColumn<Row>[] {
   return [
     { header: 'Товар', width: 40, type: 'text', value: (x) => x.name },

@@ -31,7 +31,7 @@ import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { postClientLedger } from '../clients/ledger';
 import { getOffer } from '../credits/service';
-import { checkOperation, operationRow, postingCashboxes, postOperation, postOperations, reverseOperation, systemCategory } from '../finance/service';
+import { checkOperation, postingCashboxes, postOperations, reverseOperations, systemCategory } from '../finance/service';
 import { assertAvailable, insufficientStock, lockPools, namesOf, reverseDocument, writeMoves, type Move } from '../stock/engine';
 import { placeSerials, serialsIn } from '../stock/service';
 import * as commissions from '../payroll/commissions';
@@ -649,19 +649,19 @@ export async function cancelSale(ctx: Ctx, id: string, input: { comment?: string
       if (moscowDay(sale.postedAt!) !== moscowDay(new Date())) throw conflict(saleMessages.cancelSameDay);
       if (sale.returned > 0 || (await repo.returnsOf(tx, id)).length) throw conflict(saleMessages.cancelHasReturns);
       await reverseDocument(tx, { id, type: 'sale', number: sale.number });
-      await commissions.saleCancelled(tx, id);
       const lines = await repo.linesOf(tx, [id]);
       for (const l of lines.filter((x) => x.serials.length && !x.isService)) {
         await placeSerials(tx, l.productId, l.serials, { status: 'in_stock', warehouseId: sale.warehouseId, documentId: id });
       }
-      for (const p of await repo.paymentsOf(tx, id)) {
-        if (p.p.operationId) await reverseOperationById(ctx, tx, p.p.operationId);
-      }
+      await reverseOperations(ctx, tx, (await repo.paymentsOf(tx, id)).flatMap((p) => (p.p.operationId ? [p.p.operationId] : [])));
       if (sale.clientId && sale.total - sale.creditAmount !== 0) {
         await postClientLedger(tx, [
           { clientId: sale.clientId, kind: 'sale', amount: sale.total - sale.creditAmount, locationId: sale.locationId, documentType: 'sale', documentId: id, number: sale.number, comment: `Отмена продажи ${sale.number}`, cancellation: true },
         ]);
       }
+      // Last, as in the posting (stock pools, cashboxes, clients, then the seller's commission month):
+      // a cancellation and a posting of the same seller never wait for each other crosswise.
+      await commissions.saleCancelled(tx, id);
     }
     const [row] = await tx
       .update(sales)
@@ -671,11 +671,6 @@ export async function cancelSale(ctx: Ctx, id: string, input: { comment?: string
     await recordChange(tx, ctx, { entity: ENTITY, id, action: 'cancel', locationId: sale.locationId, before: { status: sale.status }, after: { status: 'cancelled' } });
     return saleOut(ctx, tx, row);
   });
-}
-
-async function reverseOperationById(ctx: Ctx, tx: Tx, operationId: string) {
-  const op = await operationRow(tx, operationId);
-  if (op) await reverseOperation(ctx, tx, op);
 }
 
 /**
@@ -746,8 +741,8 @@ export async function createReturn(ctx: Ctx, id: string, input: SaleReturnInput,
     }
     await tx.insert(saleReturnLines).values(rows.map((r, i) => ({ returnId: ret.id, saleLineId: r.line.id, productId: r.line.productId, qty: r.qty, amount: amounts[i], value: values[i], serials: r.serials })));
     for (const r of rows) await tx.update(saleLines).set({ returnedQty: sql`${saleLines.returnedQty} + ${r.qty}` }).where(eq(saleLines.id, r.line.id));
-    await commissions.saleReturned(tx, ret.id);
     const category = await systemCategory(tx, 'sale_refund');
+    const refunds = [];
     for (const [i, p] of input.refunds.entries()) {
       const fields = await checkOperation(ctx, tx, {
         kind: 'expense',
@@ -761,12 +756,18 @@ export async function createReturn(ctx: Ctx, id: string, input: SaleReturnInput,
         documentNumber: number,
       });
       if (fields.box.locationId !== locationId) throw invalidInput({ [`refunds.${i}.cashboxId`]: saleMessages.cashboxOtherLocation }, saleMessages.cashboxOtherLocation);
-      const op = await postOperation(ctx, tx, fields);
-      await tx.insert(salePayments).values({ saleId: id, returnId: ret.id, method: p.method, cashboxId: p.cashboxId, amount: -p.amount, operationId: op.id });
+      refunds.push(fields);
+    }
+    // One batch: every cashbox locked at once, in id order, as a posting locks them.
+    const ops = await postOperations(ctx, tx, refunds);
+    if (ops.length) {
+      await tx.insert(salePayments).values(input.refunds.map((p, i) => ({ saleId: id, returnId: ret.id, method: p.method, cashboxId: p.cashboxId, amount: -p.amount, operationId: ops[i].id })));
     }
     if (sale.clientId && amount !== 0) {
       await postClientLedger(tx, [{ clientId: sale.clientId, kind: 'sale', amount, locationId, documentType: 'sale', documentId: sale.id, number, comment: `Возврат по продаже ${sale.number}` }]);
     }
+    // The commission month last, as in the posting (no crosswise waits with the seller's other postings).
+    await commissions.saleReturned(tx, ret.id);
     const [row] = await tx
       .update(sales)
       .set({ returned: sql`${sales.returned} + ${amount}`, updatedAt: new Date() })

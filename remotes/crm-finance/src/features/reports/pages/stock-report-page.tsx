@@ -52,7 +52,7 @@ function categoryTree(categories: Category[]) {
  * `/reports/stock`: the stock at cost at the end of a day (today by default) by warehouse and category, from
  * the stock ledger; «Неликвиды» keeps the goods with no sale for 30, 60 or 90 days. The table is paged and
  * sorted by the server; the chart and the totals cover every matching product. Excel is the server's file of
- * the page on screen (the same page, size and sort: up to 200 rows).
+ * every matching product in the table's sort (all pages, not only the one on screen).
  */
 export function StockReportPage() {
   const { search, all, canAll, setAll, update } = useReportParams({ period: false });
