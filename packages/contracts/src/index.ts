@@ -19,6 +19,7 @@ export * from './credits';
 export * from './sales';
 export * from './people';
 export * from './payroll';
+export * from './tasks';
 export * from './reports';
 export * from './company';
 export * from './audit';

@@ -8,6 +8,13 @@ export const realtimeEventSchema = z.object({
   /** One of `entityNames` (entities.ts); clients invalidate the queries keyed by it. */
   entity: entityNameSchema,
   id: z.string(),
+  /**
+   * Addressed to one employee: delivered only to that employee's sockets, whatever location they work
+   * at or look at (a task assigned to them, a task fallen due). Without it the event goes by `locationId`.
+   */
+  employeeId: z.string().optional(),
+  /** Why the addressed employee is told, for a notification: a task assigned to them, or fallen due. */
+  notice: z.enum(['assigned', 'due']).optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

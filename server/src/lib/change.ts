@@ -14,6 +14,9 @@ export interface EventOverride {
   entity?: EntityName;
   id?: string;
   locationId?: string | null;
+  /** Addressed to this employee alone (see `realtimeEventSchema`), with the reason to notify them. */
+  employeeId?: string;
+  notice?: RealtimeEvent['notice'];
 }
 
 export interface Change {
@@ -76,7 +79,14 @@ export async function recordChanges(tx: Tx | Db, ctx: { actor: Actor; locationId
       const type = o.type ?? eventTypes[change.action];
       const id = o.id ?? change.id;
       if (!type || !id) continue;
-      events.push({ type, entity: o.entity ?? change.entity, id, locationId: (o.locationId !== undefined ? o.locationId : locationId) ?? null });
+      events.push({
+        type,
+        entity: o.entity ?? change.entity,
+        id,
+        locationId: (o.locationId !== undefined ? o.locationId : locationId) ?? null,
+        ...(o.employeeId !== undefined ? { employeeId: o.employeeId } : {}),
+        ...(o.notice !== undefined ? { notice: o.notice } : {}),
+      });
     }
   }
   const writes = [...(rows.length ? [tx.insert(auditLog).values(rows).getSQL()] : []), ...alongside];

@@ -59,11 +59,14 @@ const send = (socket: WebSocket, items: ServerMessageItem[]) => {
 };
 
 /**
- * Who receives an event: the sockets whose employee may work in its location. An event without a
+ * Who receives an event: the sockets whose employee may work in its location, or, for an event with
+ * `employeeId`, that employee's sockets alone. An event without a
  * location (company-wide entities such as roles or settings) carries only an id to refetch, and the
  * refetch is permission-checked, so it goes to every signed-in socket.
  */
 function receives(client: SignedIn, event: RealtimeEvent): boolean {
+  // Addressed to one employee (a task assigned to them): their sockets only, at any location.
+  if (event.employeeId !== undefined) return client.auth.employeeId === event.employeeId;
   return event.locationId === null || client.auth.locationIds.includes(event.locationId);
 }
 
