@@ -5,12 +5,12 @@
  * used number is refused, per-location ↔ company-wide switches never repeat a number, and a parallel
  * burst of documents after a switch gets distinct numbers. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { companyMessages, companySettingsViewSchema, isValidAccount, isValidCorrAccount, isValidInn, isValidOgrn, numberingListSchema, numberingMessages, type Location } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql';
 import { demoCompanyDetails } from '../src/modules/company/seed';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 let app: FastifyInstance;
@@ -31,10 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, token = owner, at = 0) =>
   app.inject({ method, url, headers: authHeaders(token, loc[at]._id), ...(payload !== undefined ? { payload: payload as object } : {}) });
 

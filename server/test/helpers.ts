@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Profile } from '@repo/contracts';
 import { buildApp } from '../src/app';
 import type { ModuleDefinition } from '../src/lib/module';
@@ -120,4 +120,10 @@ export async function login(app: FastifyInstance, phone: string, password = 'dem
 /** Headers of a signed-in request; `locationId` goes into the `Shop` header. */
 export function authHeaders(token: string, locationId?: string): Record<string, string> {
   return { authorization: `Bearer ${token}`, ...(locationId ? { shop: locationId } : {}) };
+}
+
+/** The JSON of an answer with this status; else throws with the status and the body (a test's failure says why). */
+export function ok(res: LightMyRequestResponse, status = 200) {
+  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
+  return res.json();
 }

@@ -6,12 +6,12 @@
  * owed, the finance expense in «Зарплата», the cash ledgers, a cancelled operation, a parallel burst).
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { accrualListSchema, payrollMessages, type Accrual, type Location } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql';
 import { moscowDay } from '../src/modules/payroll/base';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { failing, ledgerDrift } from './ledgers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
@@ -51,10 +51,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = owner, headers: Record<string, string> = {}, at = 0) =>
   app.inject({ method, url, headers: { ...authHeaders(token, loc[at]._id), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 

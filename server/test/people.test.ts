@@ -21,7 +21,7 @@ import {
   type Role,
 } from '@repo/contracts';
 import { auditLog, employees, roles, sessions } from '../src/db/schema';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { demoLocations } from './location-fixtures';
 import { recordRealtimeEvents } from './realtime-events';
 import { connect } from './realtime-client';
@@ -52,10 +52,6 @@ const call = (method: Method, url: string, payload?: unknown, opts: { token?: st
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const roleId = (code: string) => roleList.find((r) => r.code === code)!.id;
 const nextPhone = () => `+7966100${String(++seq).padStart(4, '0')}`;
 const employeeCount = async () => Number((await app.db.select({ n: count() }).from(employees))[0].n);

@@ -19,7 +19,7 @@ import {
 } from '@repo/contracts';
 import { auditLog, warehouses } from '../src/db/schema';
 import { rowsOf } from '../src/lib/sql';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { failing, ledgerDrift } from './ledgers';
 import { addEmployee, demoLocations } from './location-fixtures';
 import { recordRealtimeEvents } from './realtime-events';
@@ -58,10 +58,6 @@ const call = (method: Method, url: string, payload?: unknown, opts: { token?: st
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const order = (res: LightMyRequestResponse, status = 200): PurchaseOrder => purchaseOrderSchema.parse(ok(res, status));
 
 async function counterparty(name: string, isSupplier: boolean): Promise<string> {

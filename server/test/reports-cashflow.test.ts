@@ -7,13 +7,13 @@
  * another shop, cancellations, paid sales, pay-outs). Access, the 400s and the Excel file.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { cashflowReportSchema, previousPeriod, reportMessages, type CashflowReport, type Location } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
 import { moscowToday } from '../src/modules/reports/period';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 let app: FastifyInstance;
@@ -32,10 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = owner, at = 0) =>
   app.inject({ method, url, headers: authHeaders(token, loc[at]._id), ...(payload !== undefined ? { payload: payload as object } : {}) });
 

@@ -5,14 +5,14 @@
  * accrued = due − opening + paid); the previous period; the scope of view:payroll narrows it; 403 without
  * view:payroll; the Excel file; the 400s. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { accrualListSchema, payrollReportSchema, previousPeriod, reportMessages, type Accrual, type Location, type PayrollReport } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
 import { statementSpans } from '../src/modules/reports/payroll';
 import { moscowToday } from '../src/modules/reports/period';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 let app: FastifyInstance;
@@ -39,10 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (url: string, token = owner, at = 0) => app.inject({ method: 'GET', url, headers: authHeaders(token, loc[at]._id) });
 
 async function report(params: string, token = owner, at = 0): Promise<PayrollReport> {
@@ -116,6 +112,43 @@ describe('the statement', () => {
       expect(row.due).toBe(atEnd.get(row.employeeId)?.due ?? 0);
       expect(row.paid).toBe(paid.get(row.employeeId) ?? 0);
       expect(row.accrued).toBe(row.due - (atStart.get(row.employeeId)?.opening ?? 0) + row.paid);
+    }
+  });
+});
+
+describe('the commission without the lines', () => {
+  it('whole months from the monthly rollup and the edges from the rows add up to the rows themselves', async () => {
+    const withLines = async (from: string, to: string) =>
+      accrualListSchema.parse(ok(await call(`/api/payroll/accruals?from=${from}&to=${to}`))).map((a) => [a.employeeId, a.commission] as const);
+    const without = async (from: string, to: string) => (await statement(from, to)).map((a) => [a.employeeId, a.commission] as const);
+    const periods: Array<[string, string]> = [
+      [monthStart(1), monthEnd(1)], // one whole month
+      [dayOf(-365), today], // edges on both sides, whole months between
+      [monthStart(2), today], // whole months, then part of this one
+      [dayOf(-45), monthEnd(1)], // part of a month, then a whole one
+      [dayOf(-20), dayOf(-3)], // within a month or across two, no whole one
+      [monthStart(0), monthStart(0)], // one day, the 1st
+    ];
+    let nonZero = 0;
+    for (const [from, to] of periods) {
+      const expected = await withLines(from, to);
+      expect(await without(from, to)).toEqual(expected);
+      nonZero += expected.filter(([, c]) => c !== 0).length;
+    }
+    expect(nonZero).toBeGreaterThan(10);
+  });
+
+  it('the opening, counted from the start or from the end of its month, carries the due over day by day', async () => {
+    const plus = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+    // From a late day of a month to an early one and back: both ways of counting the opening meet.
+    for (const [from, to] of [
+      [plus(monthStart(2), 19), plus(monthStart(1), 3)],
+      [plus(monthStart(2), 2), plus(monthStart(1), 20)],
+    ]) {
+      const period = new Map((await statement(from, to)).map((a) => [a.employeeId, a]));
+      const next = await statement(plus(to, 1), plus(to, 1));
+      expect(next.length).toBeGreaterThan(5);
+      for (const a of next) expect([a.employeeId, a.opening]).toEqual([a.employeeId, period.get(a.employeeId)?.due ?? 0]);
     }
   });
 });

@@ -6,13 +6,13 @@
  * (view:report, scope of allLocations, see_cost, export:report), the 400s and the Excel file.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { previousPeriod, repairsReportSchema, reportMessages, type Location, type RepairsReport } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
 import { moscowToday } from '../src/modules/reports/period';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 let app: FastifyInstance;
@@ -33,10 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = owner, at = 0) =>
   app.inject({ method, url, headers: authHeaders(token, loc[at]._id), ...(payload !== undefined ? { payload: payload as object } : {}) });
 

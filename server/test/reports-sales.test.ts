@@ -15,7 +15,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
 import { moscowToday } from '../src/modules/reports/period';
 import { customerReturnValue } from '../src/modules/stock/valuation';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 let app: FastifyInstance;
@@ -39,10 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = owner, at = 0) =>
   app.inject({ method, url, headers: authHeaders(token, loc[at]._id), ...(payload !== undefined ? { payload: payload as object } : {}) });
 

@@ -6,14 +6,14 @@
  * ledger; `stock_pools.last_sale_at` kept with the ledger; without `see_cost` no value anywhere; paging and
  * sorting; access. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { reportMessages, stockReportSchema, type Location, type StockReport } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
 import { monthBefore, moscowToday } from '../src/modules/reports/period';
 import { splitByWarehouse } from '../src/modules/stock/valuation';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 
 let app: FastifyInstance;
@@ -33,10 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = owner, at = 0) =>
   app.inject({ method, url, headers: authHeaders(token, loc[at]._id), ...(payload !== undefined ? { payload: payload as object } : {}) });
 

@@ -10,7 +10,7 @@ import {
   type Adjustment,
   type Payout,
 } from '@repo/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { cashboxes, employees, payrollAdjustments, payrollPayouts } from '../../db/schema';
@@ -114,6 +114,36 @@ export function serializeAccruals(data: unknown): string {
 const hiredDay = (e: EmployeeRow) => moscowDay(e.createdAt);
 const leftDay = (e: EmployeeRow) => (e.blockedAt && !e.active ? moscowDay(e.blockedAt) : null);
 
+/** The period's commission rows per employee: their sum, count and the lines as JSON text. */
+async function commissionLines(db: Conn, ids: SQL, fromTs: string, toTs: string) {
+  return rowsOf<{ employee_id: string; lines: string | null; amount: string; count: string | null }>(
+    await db.execute(sql`select employee_id, sum(amount)::text as amount, count(*)::text as count, '[' || string_agg('{"kind":"' || kind || '","documentType":"' || document_type || '","documentId":"' || document_id || '","number":' || to_json(number)::text
+        || ',"at":"' || to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","basis":' || basis || ',"percent":' || trim_scale(percent_bp / 100.0)
+        || ',"amount":' || amount || ',"reversal":' || reversal || '}', ',' order by at, document_id, kind, reversal, id) || ']' as lines
+      from payroll_commissions where employee_id in (${ids}) and at >= ${fromTs}::timestamptz and at < ${toTs}::timestamptz group by employee_id`),
+  );
+}
+
+/**
+ * The period's commission per employee without the lines: whole calendar months from
+ * `payroll_commission_months` (kept with the rows, Moscow months), the partial months at the edges from the rows.
+ */
+async function commissionSums(db: Conn, ids: SQL, from: string, to: string) {
+  const firstFull = from === firstOfMonth(from) ? from : firstOfMonth(addDays(firstOfMonth(from), 31));
+  const endFull = firstOfMonth(addDays(to, 1));
+  const whole = firstFull < endFull;
+  const ts = (day: string) => dayStart(day).toISOString();
+  const edges = whole
+    ? sql`(at >= ${ts(from)}::timestamptz and at < ${ts(firstFull)}::timestamptz) or (at >= ${ts(endFull)}::timestamptz and at < ${ts(addDays(to, 1))}::timestamptz)`
+    : sql`at >= ${ts(from)}::timestamptz and at < ${ts(addDays(to, 1))}::timestamptz`;
+  return rowsOf<{ employee_id: string; lines: string | null; amount: string; count: string | null }>(
+    await db.execute(sql`select employee_id, sum(amount)::text as amount, null as count, null as lines from (
+        ${whole ? sql`select employee_id, amount from payroll_commission_months where employee_id in (${ids}) and month >= ${firstFull}::date and month < ${endFull}::date union all` : sql``}
+        select employee_id, amount from payroll_commissions where employee_id in (${ids}) and (${edges})
+      ) c group by employee_id`),
+  );
+}
+
 /**
  * The statements of `list` over [from, to]: a handful of set-based reads (the period's ledger rows, the
  * months before it from the rollup, adjustments and payouts), the base computed here.
@@ -127,17 +157,23 @@ async function statements(db: Conn, list: EmployeeRow[], from: string, to: strin
   const monthTs = dayStart(firstOfMonth(from)).toISOString();
   // The period's ledger rows, aggregated to JSON per employee in the database: one row per employee
   // instead of tens of thousands to parse (bench/payroll.ts: a month of a busy chain is ~35k lines).
-  const lineRows = rowsOf<{ employee_id: string; lines: string; amount: string; count: string }>(
-    await db.execute(sql`select employee_id, sum(amount)::text as amount, count(*)::text as count, ${withLines ? sql`'[' || string_agg('{"kind":"' || kind || '","documentType":"' || document_type || '","documentId":"' || document_id || '","number":' || to_json(number)::text
-        || ',"at":"' || to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","basis":' || basis || ',"percent":' || trim_scale(percent_bp / 100.0)
-        || ',"amount":' || amount || ',"reversal":' || reversal || '}', ',' order by at, document_id, kind, reversal, id) || ']'`: sql`null`} as lines
-      from payroll_commissions where employee_id in (${ids}) and at >= ${fromTs}::timestamptz and at < ${toTs}::timestamptz group by employee_id`),
-  );
+  // Without the lines, the whole months of the period come from the monthly rollup and only the partial
+  // months at its edges from the rows (a year's report: 12 rows per employee instead of ~500k rows).
+  const lineRows = withLines ? await commissionLines(db, ids, fromTs, toTs) : await commissionSums(db, ids, from, to);
+  // Commission before the period: the monthly rollup up to `from`'s month, and that month's rows before
+  // `from`; or, past the middle of the month, the rollup up to its end less its rows from `from` on (the
+  // shorter run of rows either way).
+  const nextMonth = firstOfMonth(addDays(firstOfMonth(from), 31));
+  const late = daysBetween(from, nextMonth) < daysBetween(firstOfMonth(from), from);
   const before = rowsOf<{ employee_id: string; amount: string }>(
     await db.execute(sql`select employee_id, sum(amount)::text as amount from (
-        select employee_id, amount from payroll_commission_months where employee_id in (${ids}) and month < ${firstOfMonth(from)}::date
+        select employee_id, amount from payroll_commission_months where employee_id in (${ids}) and month < ${late ? nextMonth : firstOfMonth(from)}::date
         union all
-        select employee_id, amount from payroll_commissions where employee_id in (${ids}) and at >= ${monthTs}::timestamptz and at < ${fromTs}::timestamptz
+        ${
+          late
+            ? sql`select employee_id, -amount from payroll_commissions where employee_id in (${ids}) and at >= ${fromTs}::timestamptz and at < ${dayStart(nextMonth).toISOString()}::timestamptz`
+            : sql`select employee_id, amount from payroll_commissions where employee_id in (${ids}) and at >= ${monthTs}::timestamptz and at < ${fromTs}::timestamptz`
+        }
       ) c group by employee_id`),
   );
   const adjustments = rowsOf<{ id: string; employee_id: string; kind: 'bonus' | 'penalty'; amount: string; date: string; comment: string; author_id: string | null; author_name: string | null; created_at: string | Date }>(
