@@ -425,7 +425,16 @@ describe('realtime', () => {
     // Created at the second shop: the engineer works there, the cashier does not.
     const task = await create({ title: 'Живьём: новая задача', assigneeId: engineer.id }, owner, loc[1]._id);
     const notice = await waitFor(engineerSocket, (e) => e.id === task.id && e.notice === 'assigned');
-    expect(notice).toEqual({ type: 'created', entity: 'task', id: task.id, locationId: loc[1]._id, employeeId: engineer.id, notice: 'assigned' });
+    expect(notice).toEqual({
+      type: 'created',
+      entity: 'task',
+      id: task.id,
+      locationId: loc[1]._id,
+      employeeId: engineer.id,
+      notice: 'assigned',
+      text: 'Вам назначена задача: Живьём: новая задача',
+      href: `/tasks?task=${task.id}`,
+    });
     await waitFor(managerSocket, (e) => e.id === task.id && e.type === 'created' && e.notice === undefined);
     const managerGot = await drain(managerSocket);
     expect(managerGot.some((e) => e.notice !== undefined)).toBe(false);
@@ -475,6 +484,8 @@ describe('reminders', () => {
       locationId: loc[0]._id,
       employeeId: engineer.id,
       notice: 'due',
+      text: `Срок задачи: ${task.title}`,
+      href: `/tasks?task=${task.id}`,
     });
     expect((await remindDueTasks(app.db)).map((r) => r.id)).not.toContain(task.id);
   });

@@ -6,6 +6,7 @@ import { findHostRoute, layoutRoutes } from './route-table';
 import { FullScreenSpin, Titled } from './router-parts';
 import { ScrollReset } from './scroll-reset';
 import { runStartup } from './startup-store';
+import { useOwnNotices } from './use-own-notices';
 import { useSessionEffects } from './use-session-effects';
 
 // Route-level split: /login pulls only the login page; the main layout, the host pages and the
@@ -18,6 +19,7 @@ const AreaRoutes = lazy(() => shell().then((m) => ({ default: m.AreaRoutes })));
 
 function AppRoot() {
   useSessionEffects();
+  useOwnNotices();
   useEffect(() => {
     void runStartup();
   }, []);

@@ -1,3 +1,5 @@
+import type { MenuBadge } from '@repo/shared-core';
+
 /**
  * Menu entries as the interface store keeps them (seed §2: label, icon, route, enabled flag), filled
  * from the areas' metadata (`/remotes.json`) and the host's own items.
@@ -12,6 +14,8 @@ export interface NavEntry {
   description?: string;
   /** Several: any of them. */
   rule?: string | readonly string[];
+  /** A count beside the item (open tasks), from the area's metadata. */
+  badge?: MenuBadge;
 }
 
 export function entryPath(entry: NavEntry): string {

@@ -3,23 +3,39 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { allowedBy, areaForPath, matchAreaRoute, useAreaRegistry, useRules } from '../federation/area-registry';
+import { MenuBadge } from './menu-badge';
 import { MenuIcon } from './menu-icons';
 import { useMenuPrefetch } from './menu-prefetch';
 import { entryPath, selectedPath, type NavEntry } from './nav-items';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItem(entry: NavEntry, onNavigate?: () => void): Item {
+function toItem(entry: NavEntry, collapsed: boolean, onNavigate?: () => void): Item {
   const path = entryPath(entry);
   const enabled = entry.enabled !== false;
+  const icon = <MenuIcon name={entry.icon} />;
   return {
     key: path,
-    icon: <MenuIcon name={entry.icon} />,
+    // Folded to icons, the count is a dot on the icon (its number is in the tooltip's label).
+    icon:
+      collapsed && entry.badge ? (
+        <span style={{ position: 'relative', display: 'inline-flex' }}>
+          {icon}
+          <span style={{ position: 'absolute', top: -2, right: -4 }}>
+            <MenuBadge badge={entry.badge} label={entry.label} dot />
+          </span>
+        </span>
+      ) : (
+        icon
+      ),
     // A real link, so staff can open an area in a new tab with a middle click.
     label: enabled ? (
-      <Link to={path} onClick={onNavigate}>
-        {entry.label}
-      </Link>
+      <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+        <Link to={path} onClick={onNavigate} style={{ flex: 1 }}>
+          {entry.label}
+        </Link>
+        {entry.badge && !collapsed && <MenuBadge badge={entry.badge} label={entry.label} />}
+      </span>
     ) : (
       entry.label
     ),
@@ -51,8 +67,8 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const parent = owner ? matchAreaRoute(owner.meta.routes, pathname)?.parent : undefined;
 
   const items = useMemo<Item[]>(() => {
-    const main = (listPage ?? []).map((e) => toItem(e, onNavigate));
-    const shop = (shopPage ?? []).map((e) => toItem(e, onNavigate));
+    const main = (listPage ?? []).map((e) => toItem(e, collapsed, onNavigate));
+    const shop = (shopPage ?? []).map((e) => toItem(e, collapsed, onNavigate));
     if (!shop.length) return main;
     return [
       ...main,

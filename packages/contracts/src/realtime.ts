@@ -15,6 +15,10 @@ export const realtimeEventSchema = z.object({
   employeeId: z.string().optional(),
   /** Why the addressed employee is told, for a notification: a task assigned to them, or fallen due. */
   notice: z.enum(['assigned', 'due']).optional(),
+  /** The notification's text (Russian, for the addressed employee: «Вам назначена задача: …»). */
+  text: z.string().max(300).optional(),
+  /** Where the notification leads (a path of the back-office: `/tasks/<id>`). */
+  href: z.string().max(300).optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

@@ -34,6 +34,12 @@ export const areaMenuItemSchema = z.object({
   description: z.string().optional(),
   /** Hidden for employees without this rule (several: any of them). */
   rule: areaRuleSchema.optional(),
+  /**
+   * A count beside the item (open tasks, new requests): `GET url` (an /api path, with the employee's
+   * session and shop) answers JSON whose `field` is the number; fetched again on every realtime event of
+   * `entity`. Zero or an error shows nothing.
+   */
+  badge: z.object({ url: z.string().startsWith('/api/'), field: z.string(), entity: z.string() }).optional(),
 });
 export type AreaMenuItem = z.infer<typeof areaMenuItemSchema>;
 

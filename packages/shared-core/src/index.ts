@@ -12,7 +12,7 @@ export {
   type LocationInput,
 } from './stores/location';
 export { uiStore, useUi, maxDebugEntries, type UiState, type DebugEntry, type DateRange } from './stores/ui';
-export { createMainMenu, createShopContentMenu, type MenuItem, type MenuIconName, type MenuSource } from './stores/menus';
+export { createMainMenu, createShopContentMenu, type MenuItem, type MenuIconName, type MenuSource, type MenuBadge } from './stores/menus';
 export {
   realtime,
   useRealtime,

@@ -17,6 +17,9 @@ export interface EventOverride {
   /** Addressed to this employee alone (see `realtimeEventSchema`), with the reason to notify them. */
   employeeId?: string;
   notice?: RealtimeEvent['notice'];
+  /** The notification's text and link (with `notice`). */
+  text?: string;
+  href?: string;
 }
 
 export interface Change {
@@ -86,6 +89,8 @@ export async function recordChanges(tx: Tx | Db, ctx: { actor: Actor; locationId
         locationId: (o.locationId !== undefined ? o.locationId : locationId) ?? null,
         ...(o.employeeId !== undefined ? { employeeId: o.employeeId } : {}),
         ...(o.notice !== undefined ? { notice: o.notice } : {}),
+        ...(o.text !== undefined ? { text: o.text } : {}),
+        ...(o.href !== undefined ? { href: o.href } : {}),
       });
     }
   }

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, authStore, locationStore, uiStore } from '@repo/shared-core';
+import { api, authStore, bus, locationStore, uiStore, useRealtimeInvalidation } from '@repo/shared-core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Location, Profile } from '@repo/contracts';
 import { manifestWithMenu, seedMenuItems } from '../../federation/__tests__/fixtures';
 import { areaRegistry } from '../../federation/area-registry';
@@ -95,6 +96,40 @@ describe('MainLayout', () => {
     // The item of the current path is the selected one.
     const selected = nav.querySelector('.ant-menu-item-selected');
     expect(selected).toHaveTextContent('Заказы / Ремонт');
+  });
+
+  it('shows a menu item’s count from its badge source and reads it again on a realtime event of its entity', async () => {
+    setWindowWidth(1440);
+    signInAs(['change_location']);
+    areaRegistry.reset(async () =>
+      manifestWithMenu(
+        seedMenuItems
+          .filter((i) => i.name !== 'Settings')
+          .map((i) => (i.name === 'Tasks' ? { ...i, badge: { url: '/api/tasks/counts', field: 'open', entity: 'task' } } : i)),
+      ),
+    );
+    await areaRegistry.load();
+    let open = 3;
+    (api.get as jest.Mock).mockImplementation(async (url: string) => ({ data: url === 'tasks/counts' ? { open, overdue: 1 } : {} }));
+    // As the host mounts it: realtime events invalidate the queries keyed by their entity.
+    function WithRealtime() {
+      useRealtimeInvalidation(useQueryClient());
+      return <MainLayout />;
+    }
+    renderPage(<WithRealtime />, { route: '/orders' });
+    await settle();
+    const nav = screen.getByRole('navigation', { name: 'Главное меню' });
+    const item = within(nav).getByText('Задачи').closest('li')!;
+    await waitFor(() => expect(within(item).getByTestId('menu-badge')).toHaveTextContent('3'));
+    // Only the item with a badge source has a count.
+    expect(within(nav).getAllByTestId('menu-badge')).toHaveLength(1);
+    open = 4;
+    act(() => bus.emit('realtime:event', { type: 'created', entity: 'task', id: 't9', locationId: 'l1' }));
+    await waitFor(() => expect(within(item).getByTestId('menu-badge')).toHaveTextContent('4'));
+    open = 0;
+    act(() => bus.emit('realtime:event', { type: 'updated', entity: 'task', id: 't9', locationId: 'l1' }));
+    await waitFor(() => expect(within(item).queryByTestId('menu-badge')).not.toBeInTheDocument());
+    (api.get as jest.Mock).mockResolvedValue({ data: {} });
   });
 
   it('hides a menu item whose rule the employee lacks (owners see everything)', async () => {

@@ -33,6 +33,15 @@ export interface MenuItem {
   description?: string;
   /** Hidden for employees without this rule. */
   rule?: string | string[];
+  /** A count beside the item (`AreaMenuItem.badge`). */
+  badge?: MenuBadge;
+}
+
+/** `GET url` → the number at `field`, fetched again on realtime events of `entity`. */
+export interface MenuBadge {
+  url: string;
+  field: string;
+  entity: string;
 }
 
 /** One item as an area's metadata (or the host) declares it: `AreaMenuItem` of the contracts. */
@@ -45,6 +54,7 @@ export interface MenuSource {
   order: number;
   description?: string;
   rule?: string | string[];
+  badge?: MenuBadge;
 }
 
 function build(items: readonly MenuSource[], menu: MenuSource['menu']): MenuItem[] {
@@ -52,7 +62,7 @@ function build(items: readonly MenuSource[], menu: MenuSource['menu']): MenuItem
     .filter((i) => i.menu === menu)
     .slice()
     .sort((a, b) => a.order - b.order)
-    .map(({ name, label, icon, route, order, description, rule }) => ({
+    .map(({ name, label, icon, route, order, description, rule, badge }) => ({
       name,
       label,
       icon,
@@ -61,6 +71,7 @@ function build(items: readonly MenuSource[], menu: MenuSource['menu']): MenuItem
       order,
       ...(description ? { description } : {}),
       ...(rule ? { rule } : {}),
+      ...(badge ? { badge } : {}),
     }));
 }
 

@@ -170,10 +170,11 @@ export async function claimDue(db: Conn, batch: number): Promise<Array<{ id: str
     ), claimed as (
       update ${tasks} t set reminded_at = now() from due
       where t.id = due.id and t.reminded_at is null
-      returning t.id, t.location_id, t.assignee_id
+      returning t.id, t.location_id, t.assignee_id, t.title
     )
     select id, assignee_id as "assigneeId",
-      pg_notify(${realtimeChannel}, json_build_object('type', 'updated', 'entity', 'task', 'id', id, 'locationId', location_id, 'employeeId', assignee_id, 'notice', 'due')::text) as sent
+      pg_notify(${realtimeChannel}, json_build_object('type', 'updated', 'entity', 'task', 'id', id, 'locationId', location_id, 'employeeId', assignee_id, 'notice', 'due',
+        'text', left('Срок задачи: ' || title, 300), 'href', '/tasks?task=' || id)::text) as sent
     from claimed`);
   return rowsOf<{ id: string; assigneeId: string }>(result).map((r) => ({ id: r.id, assigneeId: r.assigneeId }));
 }

@@ -166,9 +166,14 @@ const snapshot = (t: repo.TaskRow) => ({
   locationId: t.locationId,
 });
 
+/** Where a task's notification leads: the list with the task open. */
+export const taskHref = (id: string) => `/tasks?task=${id}`;
+
 /** The assignee's own event (a notification) unless they did it themselves. */
 const toAssignee = (ctx: Ctx, t: repo.TaskRow, type: 'created' | 'updated'): EventOverride[] =>
-  t.assigneeId === ctx.auth.employeeId ? [] : [{ type, locationId: t.locationId, employeeId: t.assigneeId, notice: 'assigned' }];
+  t.assigneeId === ctx.auth.employeeId
+    ? []
+    : [{ type, locationId: t.locationId, employeeId: t.assigneeId, notice: 'assigned', text: `Вам назначена задача: ${t.title}`.slice(0, 300), href: taskHref(t.id) }];
 
 // ---------------------------------------------------------------------------------------------------
 // Changes
