@@ -163,6 +163,23 @@ describe('CRUD', () => {
     expect(task).toMatchObject({ assigneeId: engineer.id, authorId: engineer.id, priority: 'normal', status: 'new', dueAt: null, link: null });
   });
 
+  it('assignees: the active employees of the shop and of every shop, exactly whom a task may be given to', async () => {
+    for (const l of loc) {
+      const list = ok(await call('GET', '/api/tasks/assignees', undefined, owner, l._id)) as Array<{ id: string; name: string }>;
+      const expected = rowsOf<{ id: string }>(
+        await app.db.execute(sql`select e.id from employees e where e.active and (e.all_locations or exists (select 1 from employee_locations el where el.employee_id = e.id and el.location_id = ${l._id})) order by e.name`),
+      ).map((r) => r.id);
+      expect(list.map((e) => e.id)).toEqual(expected);
+      expect(list.length).toBeGreaterThan(1);
+    }
+    // Someone not on the list is refused as an assignee at that shop.
+    const [outsider] = rowsOf<{ id: string }>(
+      await app.db.execute(sql`select e.id from employees e where e.active and not e.all_locations and not exists (select 1 from employee_locations el where el.employee_id = e.id and el.location_id = ${loc[1]._id}) limit 1`),
+    );
+    if (outsider) expect((await call('POST', '/api/tasks', { title: 'Чужому', assigneeId: outsider.id }, owner, loc[1]._id)).statusCode).toBe(400);
+    expect((await call('GET', '/api/tasks/assignees', undefined, owner, null)).statusCode).toBe(403);
+  });
+
   it('needs the Shop location to create one', async () => {
     const res = await call('POST', '/api/tasks', { title: 'Без магазина' }, owner, null);
     expect(res.statusCode).toBe(403);

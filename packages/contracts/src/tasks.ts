@@ -185,3 +185,7 @@ export type CreateTaskCommentRequest = z.input<typeof createTaskCommentRequestSc
 /** `GET /api/tasks/counts`: the signed-in employee's open tasks (new, in progress) and how many of them are overdue. */
 export const taskCountsSchema = z.object({ open: z.number().int(), overdue: z.number().int() }).meta({ id: 'TaskCounts' });
 export type TaskCounts = z.infer<typeof taskCountsSchema>;
+
+/** `GET /api/tasks/assignees`: who a task of the current shop can be assigned to (its active employees and those of every shop). */
+export const taskAssigneesSchema = z.array(z.object({ id: z.string(), name: z.string(), position: z.string().nullable() })).meta({ id: 'TaskAssignees' });
+export type TaskAssignees = z.infer<typeof taskAssigneesSchema>;

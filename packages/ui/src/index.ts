@@ -32,3 +32,4 @@ export {
 export { printHtml, printElement, type PrintOptions } from './print';
 export { fitColumns, useElementWidth, type ColumnDrop } from './fit-columns';
 export { uiVersion } from './version';
+export { LinkedTasks } from './linked-tasks';

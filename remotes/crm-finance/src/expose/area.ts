@@ -19,7 +19,9 @@ export const areaMeta = {
     { path: '/reports/stock', title: 'Отчёт по складу', parent: '/reports', rule: 'view:report' },
     { path: '/reports/cashflow', title: 'Движение денег', parent: '/reports', rule: 'view:report' },
     { path: '/reports/payroll', title: 'Отчёт по зарплате', parent: '/reports', rule: 'view:payroll' },
+    // Tasks (issue #24): the list and the board share filters in the URL; the open task is `?task=<id>`.
     { path: '/tasks', title: 'Задачи', rule: 'view:task' },
+    { path: '/tasks/board', title: 'Доска задач', parent: '/tasks', rule: 'view:task' },
     { path: '/planner', title: 'Планировщик', rule: 'view:planner' },
     // People and pay (issue #22): the list, the pay statement, an employee's card (`new`: hiring). A static segment ranks above `:id`.
     { path: '/profileworker', title: 'Профили сотрудников', rule: 'view:employee' },
@@ -30,7 +32,9 @@ export const areaMeta = {
     { menu: 'main', name: 'Clients', label: 'Клиенты', icon: 'TeamOutlined', route: '/clients', order: 50, description: 'Клиенты, история заказов и оплат', rule: 'view:client' },
     { menu: 'main', name: 'Finance', label: 'Финансы', icon: 'WalletOutlined', route: '/finance', order: 60, description: 'Кассы, приходы и расходы, кассовые смены', rule: 'view:finance' },
     { menu: 'main', name: 'Reports', label: 'Отчеты', icon: 'BarChartOutlined', route: '/reports', order: 70, description: 'Продажи, прибыль, ремонты, движение денег', rule: 'view:report' },
-    { menu: 'main', name: 'Tasks', label: 'Задачи', icon: 'CheckSquareOutlined', route: '/tasks', order: 80, description: 'Задачи сотрудникам со сроками', rule: 'view:task' },
+    { menu: 'main', name: 'Tasks', label: 'Задачи', icon: 'CheckSquareOutlined', route: '/tasks', order: 80, description: 'Задачи сотрудникам со сроками', rule: 'view:task',
+      // The signed-in employee's open tasks (assigned to them), refreshed by the realtime events of tasks.
+      badge: { url: '/api/tasks/counts', field: 'open', entity: 'task' } },
     { menu: 'main', name: 'Planner', label: 'Планировщик', icon: 'CalendarOutlined', route: '/planner', order: 90, description: 'Календарь записей, смен и сроков', rule: 'view:planner' },
     {
       menu: 'main',

@@ -19,6 +19,7 @@ const employees = (name: keyof typeof import('../features/employees/screens')) =
   import('../features/employees/screens').then((m) => ({ Component: m[name] as ComponentType }));
 const reports = (name: keyof typeof import('../features/reports/screens')) => () =>
   import('../features/reports/screens').then((m) => ({ Component: m[name] as ComponentType }));
+const tasks = () => import('../features/tasks/screens').then((m) => ({ Component: m.TasksPage as ComponentType }));
 const payroll = () => import('../features/payroll/screens').then((m) => ({ Component: m.PayrollPage as ComponentType }));
 
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
@@ -30,6 +31,8 @@ const built: Record<string, AreaScreenLoader> = {
   '/reports/stock': reports('StockReportPage'),
   '/reports/cashflow': reports('CashflowReportPage'),
   '/reports/payroll': reports('PayrollReportPage'),
+  '/tasks': tasks,
+  '/tasks/board': tasks,
   '/profileworker': employees('EmployeesPage'),
   '/profileworker/payroll': payroll,
   '/profileworker/:id': employees('EmployeePage'),

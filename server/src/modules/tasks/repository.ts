@@ -99,6 +99,17 @@ export async function remove(tx: Tx, id: string): Promise<void> {
   await tx.delete(tasks).where(eq(tasks.id, id));
 }
 
+/** Who a task of this location can be assigned to: its active employees and those of every location, by name. */
+export async function assigneesAt(db: Conn, locationId: string): Promise<Array<{ id: string; name: string; position: string | null }>> {
+  return db
+    .select({ id: employees.id, name: employees.name, position: employees.position })
+    .from(employees)
+    .where(
+      sql`${employees.active} and (${employees.allLocations} or exists (select 1 from ${employeeLocations} el where el.employee_id = ${employees.id} and el.location_id = ${locationId}))`,
+    )
+    .orderBy(employees.name);
+}
+
 /** Whether an employee exists, is active, and works at a location (every location, or this one). */
 export async function assigneeAt(db: Conn, employeeId: string, locationId: string): Promise<{ active: boolean; works: boolean } | null> {
   const [row] = await db

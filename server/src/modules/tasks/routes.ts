@@ -6,6 +6,7 @@ import {
   okSchema,
   taskCommentListSchema,
   taskCommentSchema,
+  taskAssigneesSchema,
   taskCountsSchema,
   taskListQuerySchema,
   taskPageSchema,
@@ -28,6 +29,14 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     '/counts',
     { schema: { tags, summary: 'Мои открытые задачи (новые и в работе) и сколько из них просрочено — для значка в меню', response: { 200: taskCountsSchema, ...errors } } },
     async (request) => service.counts(ctx(request)),
+  );
+  app.get(
+    '/assignees',
+    {
+      config: { rule: 'view:task', location: true },
+      schema: { tags, summary: 'Кому можно поручить задачу в текущем магазине: его сотрудники и сотрудники всех магазинов', response: { 200: taskAssigneesSchema, ...errors } },
+    },
+    async (request) => service.assignees(ctx(request)),
   );
   app.get(
     '/',

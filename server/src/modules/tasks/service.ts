@@ -6,6 +6,7 @@ import {
   type Action,
   type Task,
   type TaskComment,
+  type TaskAssignees,
   type TaskCounts,
   type TaskPage,
   type TaskSort,
@@ -131,6 +132,12 @@ export async function getTask(ctx: Ctx, id: string): Promise<Task> {
 
 export async function counts(ctx: Ctx): Promise<TaskCounts> {
   return repo.counts(ctx.db, ctx.auth.employeeId, ctx.auth.locationIds);
+}
+
+/** `GET /api/tasks/assignees`: the current shop's possible assignees (the same rule as `checkAssignee`). */
+export async function assignees(ctx: Ctx): Promise<TaskAssignees> {
+  if (!ctx.locationId) throw forbidden(messages.locationRequired);
+  return repo.assigneesAt(ctx.db, ctx.locationId);
 }
 
 // ---------------------------------------------------------------------------------------------------

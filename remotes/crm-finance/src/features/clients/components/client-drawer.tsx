@@ -1,7 +1,7 @@
 import { DeleteOutlined, MergeCellsOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { clientHistoryKindLabels, counterpartyKindLabels, normalizePhone, type Client, type ClientDuplicate, type ClientHistoryItem, type CreateClientRequest } from '@repo/contracts';
 import { applyPhoneMask, formatDateTime, formatMoney, getApiError, notify } from '@repo/shared-core';
-import { QueryError, useRule } from '@repo/ui';
+import { LinkedTasks, QueryError, useRule } from '@repo/ui';
 import { Alert, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Popconfirm, Segmented, Select, Skeleton, Switch, Table, Tabs, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
@@ -50,6 +50,7 @@ export function ClientDrawer({ id, onClose, onOpen }: { id: string | null; onClo
   const client = useClient(id);
   const c = client.data;
   const [tab, setTab] = useState('card');
+  const canSeeTasks = useRule('view:task');
   const [merging, setMerging] = useState(false);
   const { archive } = useClientMutations();
   const canDelete = useRule('delete:client');
@@ -107,6 +108,7 @@ export function ClientDrawer({ id, onClose, onOpen }: { id: string | null; onClo
           items={[
             { key: 'card', label: 'Карточка', children: <ClientForm client={c} onOpen={onOpen} /> },
             { key: 'history', label: 'История', children: <ClientHistory id={c.id} /> },
+            ...(canSeeTasks ? [{ key: 'tasks', label: 'Задачи', children: <LinkedTasks kind="client" id={c.id} /> }] : []),
           ]}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { finishedOrderGroups, paymentMethodLabels, type Order } from '@repo/contracts';
 import { formatDate, formatDateTime, formatMoney, getApiError, notify, useScreenTitle } from '@repo/shared-core';
-import { QueryError, useRule } from '@repo/ui';
+import { LinkedTasks, QueryError, useRule } from '@repo/ui';
 import { Alert, Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -253,6 +253,7 @@ export function OrderPage() {
                 ]}
               />
             </Card>
+            <LinkedTasks kind="repair_order" id={o.id} />
             <Card size="small" title="Хронология">
               <OrderTimeline orderId={o.id} />
             </Card>
