@@ -28,7 +28,11 @@ test.describe('Вход и выход', () => {
     consoleGuard.allow(/status of 403/);
     // Keep the WebSocket away from the server, so that only the API can tell the client.
     await page.routeWebSocket(/\/ws/, () => undefined);
+    // The menu's count of open tasks is read once the menu shows; answered before the token is revoked,
+    // it cannot be the request that finds out (it is silent: no notification).
+    const counted = page.waitForResponse((r) => r.url().includes('/api/tasks/counts'));
     await loginAs('manager');
+    await counted;
     const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
     const res = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(200);
