@@ -26,6 +26,14 @@ test('задача коллеге видна у него сразу, а на д�
   await loginAs('owner');
   await page.goto('/tasks');
   await expect(page.getByTestId('realtime-status')).toContainText('Подключено');
+  // The engineer's shop (the owner's last shop is remembered, and another spec may have switched it).
+  const switcher = page.getByTestId('location-switcher');
+  await expect(switcher).toContainText(/Сервис\+ на/);
+  if (!((await switcher.textContent()) ?? '').includes('на Арбате')) {
+    await switcher.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Сервис+ на Арбате' }).click();
+    await expect(switcher).toContainText('на Арбате');
+  }
   await page.getByRole('button', { name: /Новая задача/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Что сделать').fill(title);
