@@ -10,7 +10,7 @@ import { taskMessages, taskPageSchema, taskSchema, type Location, type Task } fr
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql';
 import { remindDueTasks } from '../src/modules/tasks/service';
-import { authHeaders, buildTestApp, demoPhones, login } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 import { connect, type TestSocket } from './realtime-client';
 
@@ -48,10 +48,6 @@ afterEach(() => {
 });
 afterAll(async () => app?.close());
 
-function ok(res: LightMyRequestResponse, status = 200) {
-  if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json();
-}
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, token = owner, shop: string | null = loc[0]._id) =>
   app.inject({ method, url, headers: authHeaders(token, shop ?? undefined), ...(payload !== undefined ? { payload: payload as object } : {}) });

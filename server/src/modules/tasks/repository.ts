@@ -167,6 +167,9 @@ export async function counts(db: Conn, employeeId: string, locationIds: string[]
   return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
 }
 
+/** Where a task's notification leads: the list with the task open (`taskHrefPrefix` + id). */
+export const taskHrefPrefix = '/tasks?task=';
+
 /**
  * Claims the open tasks fallen due and not yet reminded, and tells each assignee, in one statement:
  * the rows are locked (`skip locked`: another process's claim is not waited for) and re-checked, so
@@ -185,7 +188,7 @@ export async function claimDue(db: Conn, batch: number): Promise<Array<{ id: str
     )
     select id, assignee_id as "assigneeId",
       pg_notify(${realtimeChannel}, json_build_object('type', 'updated', 'entity', 'task', 'id', id, 'locationId', location_id, 'employeeId', assignee_id, 'notice', 'due',
-        'text', left('Срок задачи: ' || title, 300), 'href', '/tasks?task=' || id)::text) as sent
+        'text', left('Срок задачи: ' || title, 300), 'href', ${taskHrefPrefix} || id)::text) as sent
     from claimed`);
   return rowsOf<{ id: string; assigneeId: string }>(result).map((r) => ({ id: r.id, assigneeId: r.assigneeId }));
 }

@@ -173,8 +173,7 @@ const snapshot = (t: repo.TaskRow) => ({
   locationId: t.locationId,
 });
 
-/** Where a task's notification leads: the list with the task open. */
-export const taskHref = (id: string) => `/tasks?task=${id}`;
+const taskHref = (id: string) => `${repo.taskHrefPrefix}${id}`;
 
 /** The assignee's own event (a notification) unless they did it themselves. */
 const toAssignee = (ctx: Ctx, t: repo.TaskRow, type: 'created' | 'updated'): EventOverride[] =>
