@@ -29,7 +29,10 @@ export const mulDivHalfUp = (a: number, b: number, c: number): number => Number(
 
 /**
  * The base accrued over [from, to] for an employee employed over [hired, left] (left null: still
- * employed): per month overlapped, monthlyBase × employed days in it ÷ days of the month, rounded half up.
+ * employed). A month's base accrues day by day: by the end of its day d, monthlyBase × d ÷ days of the
+ * month, rounded half up; a span of days in it gets the accrued at its last day less the accrued before its
+ * first. So the base of any split of a period (the statement's opening and its days, a report's spans)
+ * adds up to the base of the whole, to the kopeck, and a whole month is exactly monthlyBase.
  */
 export function baseFor(monthlyBase: number, hired: string, left: string | null, from: string, to: string): number {
   if (monthlyBase <= 0) return 0;
@@ -41,7 +44,8 @@ export function baseFor(monthlyBase: number, hired: string, left: string | null,
     const s = start > ms ? start : ms;
     const e = end < me ? end : me;
     if (s > e) continue;
-    total += mulDivHalfUp(monthlyBase, daysBetween(s, e), daysBetween(ms, me));
+    const days = daysBetween(ms, me);
+    total += mulDivHalfUp(monthlyBase, daysBetween(ms, e), days) - (s > ms ? mulDivHalfUp(monthlyBase, daysBetween(ms, addDays(s, -1)), days) : 0);
   }
   return total;
 }
