@@ -2,6 +2,7 @@
 'use strict';
 require('@testing-library/jest-dom');
 
+/* global jest */
 // antd's CSS-in-JS writes hundreds of <style> tags into jsdom, and every getComputedStyle that
 // testing-library's role queries make then walks them all: most of a screen test's time. The tests
 // check behaviour and text, not looks, so styles are not generated or inserted here.
