@@ -412,6 +412,8 @@ interface Case {
   bare: () => Promise<Bare>;
   /** Which totals of the report's answer the bare SQL's must equal. */
   totals: (json: Record<string, unknown>) => Totals;
+  /** Timed with the stock report's kept past totals dropped before each call (the first view of a day). */
+  fresh?: boolean;
 }
 
 async function main() {
@@ -487,6 +489,9 @@ async function main() {
   const stockTotals = (json: Record<string, unknown>) => ({ value: num(json.value), qty: num(json.qty), total: num(json.total) });
   cases.push({ label: 'stock today', url: `/api/reports/stock?allLocations=true`, target: YEAR, bare: () => bareStock(db, locs, today), totals: stockTotals });
   cases.push({ label: 'stock today, slowDays=90', url: `/api/reports/stock?allLocations=true&slowDays=90`, target: YEAR, bare: () => bareStock(db, locs, today, 90), totals: stockTotals });
+  // The comparison with a month before is replayed from the ledger once a day and filter, then kept
+  // (report_stock_past): the first view of the day pays for it (timed here with the kept totals dropped).
+  cases.push({ label: 'stock today, first view of the day', url: `/api/reports/stock?allLocations=true`, target: YEAR, bare: () => bareStock(db, locs, today), totals: stockTotals, fresh: true });
   cases.push({ label: 'stock a month ago', url: `/api/reports/stock?allLocations=true&at=${monthBefore(today)}`, target: YEAR, bare: () => bareStock(db, locs, monthBefore(today)), totals: stockTotals });
   cases.push({ label: 'stock a year ago', url: `/api/reports/stock?allLocations=true&at=${yearAgo}`, target: YEAR, bare: () => bareStock(db, locs, yearAgo), totals: stockTotals });
 
@@ -512,7 +517,10 @@ async function main() {
       continue;
     }
     const json = probe.json() as Record<string, unknown>;
-    const reportTimes = await timed(ROUNDS, 3, () => get(c.url));
+    const reportTimes = await timed(ROUNDS, 3, async () => {
+      if (c.fresh) await db.execute(sql`delete from report_stock_past`);
+      return get(c.url);
+    });
     const bare = await c.bare();
     const mine = c.totals(json);
     const diff = Object.keys(mine).filter((k) => mine[k] !== bare.totals[k]);

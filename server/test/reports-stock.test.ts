@@ -11,7 +11,7 @@ import { reportMessages, stockReportSchema, type Location, type StockReport } fr
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
-import { monthBefore, moscowToday } from '../src/modules/reports/period';
+import { dayEnd, monthBefore, moscowToday } from '../src/modules/reports/period';
 import { splitByWarehouse } from '../src/modules/stock/valuation';
 import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
@@ -245,6 +245,34 @@ describe('the stock report against the balances and the ledger', () => {
     const now = await report('allLocations=true');
     const before = await report(`allLocations=true&at=${monthBefore(today)}`);
     expect(now.previous).toEqual({ at: monthBefore(today), value: before.value, qty: before.qty });
+  });
+
+  it('keeps the totals of a past day once replayed, and drops them when the ledger gets a row dated on or before it', async () => {
+    const day = monthBefore(today);
+    const kept = () => q<{ day: string; qty: string; value: string }>(sql`select day::text, qty::text, value::text from report_stock_past where day = ${day}`);
+    await app.db.execute(sql`delete from report_stock_past`);
+    const first = await report('allLocations=true&slowDays=30');
+    expect(await kept()).toEqual([{ day, qty: String(first.previous.qty), value: String(first.previous.value) }]);
+    // What is kept is what is shown next time, and equals the day's own report with the same filters.
+    await app.db.execute(sql`update report_stock_past set value = value + 1 where day = ${day}`);
+    expect((await report('allLocations=true&slowDays=30')).previous.value).toBe(first.previous.value! + 1);
+    await app.db.execute(sql`update report_stock_past set value = value - 1 where day = ${day}`);
+    const atDay = await report(`allLocations=true&slowDays=30&at=${day}`);
+    expect(first.previous).toEqual({ at: day, value: atDay.value, qty: atDay.qty });
+    // A posting now keeps them; a row dated before the day (a data load) drops that day and the later ones.
+    const [{ id: product, wh }] = await q<{ id: string; wh: string }>(sql`select product_id as id, warehouse_id as wh from stock_balances where qty > 0 limit 1`);
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into stock_movements (at, document_id, document_type, number, warehouse_id, product_id, qty, value)
+        values (now(), gen_random_uuid(), 'receipt', 'ПР-TEST', ${wh}, ${product}, 0, 0)`);
+      expect(rowsOf(await tx.execute(sql`select 1 from report_stock_past where day = ${day}`))).toHaveLength(1);
+      await tx.execute(sql`insert into stock_movements (at, document_id, document_type, number, warehouse_id, product_id, qty, value)
+        values (${dayEnd(day).toISOString()}::timestamptz - interval '2 days', gen_random_uuid(), 'receipt', 'ПР-TEST', ${wh}, ${product}, 0, 0)`);
+      expect(rowsOf(await tx.execute(sql`select 1 from report_stock_past where day = ${day}`))).toHaveLength(0);
+      tx.rollback();
+    }).catch((e: unknown) => {
+      if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e;
+    });
+    expect(await kept()).toHaveLength(1);
   });
 
   it('without see_cost no value anywhere, sorting by value falls back to the quantity; the Excel file has every page’s rows', async () => {

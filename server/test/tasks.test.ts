@@ -392,7 +392,8 @@ describe('counts', () => {
     await app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const forced = rowsOf<Record<string, string>>(await tx.execute(sql`explain select count(*) from tasks where assignee_id = ${engineer.id} and status in ('new', 'in_progress')`));
-      expect(JSON.stringify(forced)).toMatch(/tasks_assignee_idx/);
+      // `tasks_assignee_idx`, or the partial «open tasks» one (index-only: it holds just the open rows).
+      expect(JSON.stringify(forced)).toMatch(/tasks_assignee(_open_due)?_idx/);
     });
     expect(plan.length).toBeGreaterThan(0);
   });

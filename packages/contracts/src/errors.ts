@@ -27,6 +27,10 @@ export const errorCodes = [
   'password_change_required',
   /** A payout above what is owed to the employee (409); again with `confirm: true` pays an advance. */
   'payout_exceeds_due',
+  /** Two shifts of one employee would overlap (409; any location). */
+  'shift_overlap',
+  /** An appointment overlaps another of the same employee (409); again with `force: true` books it. */
+  'appointment_overlap',
   /** The request did not arrive in full within the server's time limit (408). */
   'timeout',
   'server_error',

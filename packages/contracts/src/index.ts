@@ -20,6 +20,7 @@ export * from './sales';
 export * from './people';
 export * from './payroll';
 export * from './tasks';
+export * from './planner';
 export * from './reports';
 export * from './company';
 export * from './audit';

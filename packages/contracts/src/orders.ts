@@ -220,6 +220,8 @@ export const createOrderRequestSchema = z
     urgent: orderFields.urgent.default(false),
     prepayment: paymentRequestSchema.nullish(),
     comment: optionalSafeText({ max: orderLimits.commentMax, multiline: true, label: 'Комментарий' }),
+    /** The planner's appointment this intake comes from: linked to the new order in the same transaction. */
+    appointmentId: idSchema.nullish(),
   })
   .superRefine((v, ctx) => {
     if (!v.clientId && !v.client) ctx.addIssue({ code: 'custom', path: ['clientId'], message: orderMessages.clientRequired });

@@ -20,5 +20,6 @@ export * from '../../modules/backup/schema';
 export * from '../../modules/company/schema';
 export * from '../../modules/payroll/schema';
 export * from '../../modules/tasks/schema';
+export * from '../../modules/planner/schema';
 export * from '../../modules/reports/schema';
 export * from './seed-runs';

@@ -32,6 +32,9 @@ function engineerRules(): Rule[] {
     'view:category:all',
     'view:client:location',
     ...on('task', ['view', 'create', 'edit'], 'own'),
+    // The shop's calendar; books and moves their own appointments.
+    'view:planner:location',
+    ...on('planner', ['create', 'edit'], 'own'),
     'change_location',
   ];
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, rowsOf } from '../../lib/sql';
 import type { Db, Tx } from '../../db/client';
-import { cashMovements, cashOperations, clientLedger, counterparties, counterpartyPhones, stockDocuments } from '../../db/schema';
+import { cashMovements, cashOperations, clientLedger, counterparties, counterpartyPhones, plannerEvents, stockDocuments } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type CounterpartyRow = typeof counterparties.$inferSelect;
@@ -128,4 +128,5 @@ export async function moveEverything(tx: Tx, fromId: string, intoId: string): Pr
   await tx.update(cashOperations).set({ clientId: intoId }).where(eq(cashOperations.clientId, fromId));
   await tx.update(cashMovements).set({ clientId: intoId }).where(eq(cashMovements.clientId, fromId));
   await tx.update(stockDocuments).set({ supplierId: intoId }).where(eq(stockDocuments.supplierId, fromId));
+  await tx.update(plannerEvents).set({ clientId: intoId }).where(eq(plannerEvents.clientId, fromId));
 }

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { employeeLocations, repairOrderParts, repairOrderPayments, repairOrders, repairOrderWorks } from '../../db/schema';
 import { recordChange } from '../../lib/change';
+import { linkAppointment } from '../planner/service';
 import { nextNumber } from '../../lib/counters';
 import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
@@ -344,6 +345,8 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
       .returning();
     await repo.addEvent(tx, { orderId: row.id, kind: 'created', authorId: ctx.auth.employeeId, toStatusId: status.id, text: input.comment ?? null });
     await changed(tx, ctx, null, row, 'create');
+    // Taken from a planner appointment: linked in this transaction (a refusal rolls the order back).
+    if (input.appointmentId) await linkAppointment(tx, ctx, input.appointmentId, { id: row.id, locationId });
     let out = row;
     if (input.prepayment) out = await takePayment(ctx, tx, row, input.prepayment, 'prepayment');
     return orderOut(ctx, tx, out);

@@ -51,3 +51,21 @@ export const reportCashDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cashboxId, t.day, t.categoryKey] })],
 );
+
+/**
+ * The stock report's totals at the end of a past Moscow day for one set of filters (`scope`: the
+ * warehouses, category, search and slow movers' days), kept once computed: the ledger before a past day
+ * does not change (its rows are written at the moment of posting), so the comparison with a month before
+ * is replayed from the ledger once, not at every view. A ledger row written with an earlier moment (a
+ * data load) drops every kept day from its own on (trigger in migration 0039). server/docs/reports.md «Stock».
+ */
+export const reportStockPast = pgTable(
+  'report_stock_past',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    scope: text('scope').notNull(),
+    qty: money('qty'),
+    value: money('value'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.scope] })],
+);

@@ -1,4 +1,5 @@
 import { reportMessages, type stockReportQuerySchema, type StockReport, type StockReportSlice } from '@repo/contracts';
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../lib/ctx';
@@ -26,6 +27,8 @@ const NO_CATEGORY = 'Без категории';
 
 interface Filters {
   warehouseIds: string[];
+  /** Only these goods (the goods in transit, split exactly before the rest is read from the pools). */
+  only?: string[];
   categoryId?: string;
   terms?: SearchTerms;
   slowDays?: number;
@@ -70,18 +73,20 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
   const conds: SQL[] = [sql`true`];
   if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
   if (f.terms) conds.push(productMatches(sql`p`, f.terms));
+  if (f.only) conds.push(sql`p.id = any(${uuids(f.only)})`);
+  const onlyRows = f.only ? sql` and product_id = any(${uuids(f.only)})` : sql``;
   // The ledger's rows on the side read, per product × warehouse (null: in transit or a revaluation).
   const mv = side
     ? sql`mv as materialized (
         select product_id, warehouse_id, sum(qty)::bigint as qty, sum(value)::bigint as value from stock_movements
-        where ${side === 'later' ? sql`at >= ${end}::timestamptz` : sql`at < ${end}::timestamptz`}
+        where ${side === 'later' ? sql`at >= ${end}::timestamptz` : sql`at < ${end}::timestamptz`}${onlyRows}
         group by 1, 2),`
     : sql``;
   // Stock at the day's end in the chosen warehouses.
   const wq =
     side === 'earlier'
       ? sql`select product_id, warehouse_id, qty from mv where warehouse_id = any(${W})`
-      : sql`select product_id, warehouse_id, qty from stock_balances where warehouse_id = any(${W})
+      : sql`select product_id, warehouse_id, qty from stock_balances where warehouse_id = any(${W})${onlyRows}
           ${side === 'later' ? sql`union all select product_id, warehouse_id, -qty from mv where warehouse_id = any(${W})` : sql``}`;
   // The last sale up to the day's end: the pool keeps the last one; when that is later than the day, the
   // last one before it (one probe of the partial index stock_movements_sale_out_idx).
@@ -193,6 +198,101 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
     )`;
 }
 
+/**
+ * Today in every warehouse of the company (the owner's all-shops report), the CTEs `matched` and `shares`
+ * of `stockAt` read from the pools: a product not in transit has all its pool's units in the warehouses,
+ * so it is worth its whole pool there, and its balances are read only when per-warehouse values are
+ * wanted, split here the same way (floor shares, the kopecks left over to the largest remainders, ties in
+ * warehouse id order). The goods in transit (the lines of transfers on their way, a handful) come already
+ * split by `stockAt` (`transit`, per product × warehouse). Today's last sale is the pool's.
+ */
+function fromPools(day: string, f: Filters, transit: TransitShare[], perWarehouse: boolean): SQL {
+  const conds: SQL[] = [sql`sp.qty > 0`];
+  if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
+  if (f.terms) conds.push(productMatches(sql`p`, f.terms));
+  const days = sql`(${day}::date - (sp.last_sale_at at time zone 'Europe/Moscow')::date)`;
+  if (f.slowDays) conds.push(sql`(sp.last_sale_at is null or ${days} >= ${f.slowDays})`);
+  const ids = [...new Set(transit.map((t) => t.product_id))];
+  const notTransit = (col: SQL) => (ids.length ? sql`and ${col} <> all(${uuids(ids)})` : sql``);
+  const where = sql.join(conds, sql` and `);
+  const money = (expr: SQL) => sql`case when sp.value < 2147483648 and b.qty < 2147483648 then ${expr} else `;
+  const part = sql`${money(sql`(sp.value * b.qty) / sp.qty`)}div(sp.value::numeric * b.qty, sp.qty)::bigint end`;
+  const rem = sql`${money(sql`(sp.value * b.qty) % sp.qty`)}mod(sp.value::numeric * b.qty, sp.qty)::bigint end`;
+  // The slices by warehouse: the matched goods' shares, or, when they are most of the goods in stock (the
+  // slow movers of a chain that sells a part of its range), the running totals less the other goods' shares.
+  const shares = perWarehouse
+    ? sql`,
+    most as materialized (select (select count(*) from matched) * 2 > (select count(*) from stock_pools where qty > 0) as v),
+    split_goods as materialized (
+      select m.id from matched m where not (select v from most)
+      union all
+      select sp.product_id from stock_pools sp where sp.qty > 0 and (select v from most) and not exists (select 1 from matched m where m.id = sp.product_id)
+    ),
+    parts as materialized (
+      select b.product_id, b.warehouse_id, b.qty, sp.value as pool_value, ${part} as part, ${rem} as rem
+      from split_goods g join stock_balances b on b.product_id = g.id join stock_pools sp on sp.product_id = g.id
+      where b.qty > 0 ${notTransit(sql`g.id`)}
+    ),
+    leftover as (select product_id, max(pool_value) - sum(part) as n from parts group by 1),
+    shares as (
+      select product_id, warehouse_id, qty::int as qty, (part + case when rn <= n then 1 else 0 end)::bigint as value from (
+        select pa.*, lo.n, row_number() over (partition by pa.product_id order by pa.rem desc, pa.warehouse_id) as rn
+        from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n > 0) x
+      union all
+      select pa.product_id, pa.warehouse_id, pa.qty::int, pa.part from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n = 0
+      union all
+      select t.product_id, t.warehouse_id, t.qty, t.value from tshares t join split_goods g on g.id = t.product_id
+    ),
+    wslices as (
+      select warehouse_id, sum(qty) as qty, sum(value) as value from (
+        select warehouse_id, qty, value from shares where not (select v from most)
+        union all
+        select warehouse_id, qty, value from stock_totals where warehouse_id = any(${uuids(f.warehouseIds)}) and (select v from most)
+        union all
+        select warehouse_id, -qty, -value from shares where (select v from most)
+      ) x group by 1 having sum(qty) <> 0 or sum(value) <> 0
+    )`
+    : sql``;
+  return sql`
+    tshares as materialized (
+      select * from json_to_recordset(${JSON.stringify(transit)}::json) as t(product_id uuid, warehouse_id uuid, qty int, value bigint)
+    ),
+    matched as materialized (
+      select p.id, p.name, p.search_name, p.sku, p.category_id, sp.qty::int as qty, sp.value::bigint as value, sp.last_sale_at, ${days} as days
+      from stock_pools sp join products p on p.id = sp.product_id
+      where ${where} ${notTransit(sql`sp.product_id`)}
+      union all
+      select p.id, p.name, p.search_name, p.sku, p.category_id, t.qty::int, t.value::bigint, sp.last_sale_at, ${days}
+      from (select product_id, sum(qty) as qty, sum(value) as value from tshares group by 1) t
+        join products p on p.id = t.product_id join stock_pools sp on sp.product_id = t.product_id
+      where ${where}
+    )${shares}`;
+}
+
+type TransitShare = { product_id: string; warehouse_id: string; qty: number; value: string };
+
+/**
+ * The totals at the end of a past day (the comparison with a month before), replayed from the ledger once
+ * and then kept in `report_stock_past` by day and filters: the ledger before a day that has ended does not
+ * change, as postings write their rows at their own moment. A row written with an earlier moment (a data
+ * load) drops the kept days from its own on (trigger, migration 0039). A day is kept from an hour after its
+ * end: a posting's rows carry its transaction's start, so one begun before midnight may commit after it.
+ */
+async function pastTotals(ctx: Ctx, day: string, side: Side, f: Filters): Promise<{ qty: string; value: string }> {
+  const scope = createHash('sha256')
+    .update(JSON.stringify([[...f.warehouseIds].sort(), f.categoryId ?? null, f.terms ?? null, f.slowDays ?? null]))
+    .digest('base64url');
+  const kept = rowsOf<{ qty: string; value: string }>(await ctx.db.execute(sql`select qty::text, value::text from report_stock_past where day = ${day} and scope = ${scope}`))[0];
+  if (kept) return kept;
+  const totals = rowsOf<{ qty: string; value: string }>(
+    await withoutJit(ctx, sql`with ${stockAt(day, side, f, false)} select coalesce(sum(qty), 0)::text as qty, coalesce(sum(value), 0)::text as value from matched`, true),
+  )[0];
+  if (dayEnd(day).getTime() < Date.now() - 3_600_000) {
+    await ctx.db.execute(sql`insert into report_stock_past (day, scope, qty, value) values (${day}, ${scope}, ${totals.qty}, ${totals.value}) on conflict do nothing`);
+  }
+  return totals;
+}
+
 /** The order of the rows; without `see_cost` the value is not shown, so it does not order them either. */
 function orderOf(sort: Query['sort'], seesCost: boolean): SQL {
   switch (sort === 'value' && !seesCost ? 'qty' : sort) {
@@ -243,12 +343,30 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
   // Today with nothing filtered, the slices by warehouse are the engine's running totals (stock_totals, the
   // balances page's own figures); otherwise they are summed from each matching product's shares.
   const everything = side === null && !filters.categoryId && !filters.terms && !filters.slowDays;
-  const warehouseSlices = everything
+  let warehouseSlices = everything
     ? sql`select warehouse_id, sum(qty) as qty, sum(value) as value from stock_totals where warehouse_id = any(${uuids(filters.warehouseIds)})
         group by 1 having sum(qty) <> 0 or sum(value) <> 0`
     : sql`select sh.warehouse_id, sum(sh.qty) as qty, sum(sh.value) as value from shares sh join matched m on m.id = sh.product_id group by 1`;
+  // Every warehouse of the company chosen (none left out has stock): today's goods are read from the pools.
+  const allWarehouses =
+    side === null &&
+    !rowsOf<{ any: boolean }>(
+      await ctx.db.execute(sql`select exists (select 1 from stock_balances b where b.qty > 0
+        and b.warehouse_id in (select w.id from warehouses w where w.id <> all(${uuids(filters.warehouseIds)}))) as any`),
+    )[0].any;
+  let goods: SQL;
+  if (allWarehouses) {
+    const inTransit = rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`select distinct l.product_id as id from stock_documents d join stock_document_lines l on l.document_id = d.id where d.status = 'in_transit'`),
+    ).map((r) => r.id);
+    const transit = inTransit.length
+      ? rowsOf<TransitShare>(await withoutJit(ctx, sql`with ${stockAt(at, null, { warehouseIds: filters.warehouseIds, only: inTransit }, true)} select product_id, warehouse_id, qty, value::text from shares`))
+      : [];
+    goods = fromPools(at, filters, transit, !everything);
+    if (!everything) warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
+  } else goods = stockAt(at, side, filters, !everything);
   const [main, prev] = await Promise.all([
-    withoutJit(ctx, sql`with ${stockAt(at, side, filters, !everything)}
+    withoutJit(ctx, sql`with ${goods}
       select
         (select json_build_object('n', count(*), 'qty', coalesce(sum(qty), 0)::text, 'value', coalesce(sum(value), 0)::text) from matched) as totals,
         (select coalesce(json_agg(json_build_object('key', s.warehouse_id, 'qty', s.qty::text, 'value', s.value::text)), '[]')
@@ -259,11 +377,10 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
             'last_sale_at', x.last_sale_at, 'days', x.days) order by x.n), '[]')
           from (select y.*, row_number() over (order by ${order}) as n from (select m.*, c.name as category from matched m left join categories c on c.id = m.category_id) y
             order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) x) as page`, true),
-    withoutJit(ctx, sql`with ${stockAt(before, previousSide, filters, false)}
-      select json_build_object('n', count(*), 'qty', coalesce(sum(qty), 0)::text, 'value', coalesce(sum(value), 0)::text) as totals from matched`, true),
+    pastTotals(ctx, before, previousSide, filters),
   ]);
   const out = rowsOf<{ totals: TotalsRow; by_warehouse: SliceRow[]; by_category: SliceRow[]; page: PageRow[] }>(main)[0];
-  const prevTotals = rowsOf<{ totals: TotalsRow }>(prev)[0].totals;
+  const prevTotals = prev;
   const money = (v: string | number) => (seesCost ? Number(v) : null);
 
   const byCategory = await categorySlices(ctx, out.by_category, money);

@@ -42,6 +42,10 @@ export const tasks = pgTable(
   (t) => [
     // «My open tasks» and the badge's counts (assignee, status in the open ones, due moment).
     index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueAt),
+    // «My open tasks» page by page in the list's order (due moment, none last): read in order, no sort.
+    index('tasks_assignee_open_due_idx')
+      .on(t.assigneeId, t.dueAt.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} in ('new', 'in_progress')`),
     index('tasks_author_idx').on(t.authorId, t.status, t.dueAt),
     // A location's list (by status, by due moment).
     index('tasks_location_status_idx').on(t.locationId, t.status, t.dueAt),
