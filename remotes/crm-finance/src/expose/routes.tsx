@@ -20,6 +20,7 @@ const employees = (name: keyof typeof import('../features/employees/screens')) =
 const reports = (name: keyof typeof import('../features/reports/screens')) => () =>
   import('../features/reports/screens').then((m) => ({ Component: m[name] as ComponentType }));
 const tasks = () => import('../features/tasks/screens').then((m) => ({ Component: m.TasksPage as ComponentType }));
+const planner = () => import('../features/planner/screens').then((m) => ({ Component: m.PlannerPage as ComponentType }));
 const payroll = () => import('../features/payroll/screens').then((m) => ({ Component: m.PayrollPage as ComponentType }));
 
 /** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
@@ -33,6 +34,7 @@ const built: Record<string, AreaScreenLoader> = {
   '/reports/payroll': reports('PayrollReportPage'),
   '/tasks': tasks,
   '/tasks/board': tasks,
+  '/planner': planner,
   '/profileworker': employees('EmployeesPage'),
   '/profileworker/payroll': payroll,
   '/profileworker/:id': employees('EmployeePage'),

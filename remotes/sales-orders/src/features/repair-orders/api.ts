@@ -17,6 +17,7 @@ import type {
   OrderStaff,
   OrderStatus,
   PartLookupItem,
+  PlannerEvent,
   UpdateOrderRequest,
   Template,
   RenderedTemplate,
@@ -77,6 +78,20 @@ export function useOrderStatuses() {
     queryKey: statusKeys.company('list'),
     queryFn: async () => (await api.get<OrderStatus[]>('orders/statuses')).data,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * The planner's appointment an intake comes from (`/orders?new=1&appointment=<id>`), to prefill it. Quiet:
+ * without planner rights (or when it is gone) the intake just opens empty.
+ */
+export function useAppointment(id: string | null | undefined) {
+  return useQuery({
+    queryKey: ['planner', 'appointment', id ?? ''],
+    queryFn: async () => (await api.get<PlannerEvent>(`planner/events/${encodeURIComponent(id!)}`, { silent: true })).data,
+    enabled: !!id,
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

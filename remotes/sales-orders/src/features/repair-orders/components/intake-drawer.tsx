@@ -1,10 +1,10 @@
-import { imeiChecksumOk, paymentMethodLabels, paymentMethods, toKopecks, type CreateOrderRequest, type DeviceHistoryItem, type Order, type PaymentMethod } from '@repo/contracts';
+import { imeiChecksumOk, paymentMethodLabels, paymentMethods, toKopecks, type CreateOrderRequest, type DeviceHistoryItem, type Order, type PaymentMethod, type PlannerEvent } from '@repo/contracts';
 import { api, applyPhoneMask, formatDate, formatMoney, getApiError, notify, useLocationStore } from '@repo/shared-core';
 import { setServerErrors, useRule } from '@repo/ui';
 import { Alert, AutoComplete, Button, Checkbox, Col, DatePicker, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segmented, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
-import { newIdempotencyKey, useCashboxes, useClientSearch, useDeviceDictionary, useOrderMutations, useStaff } from '../api';
+import { useEffect, useRef, useState } from 'react';
+import { newIdempotencyKey, useAppointment, useCashboxes, useClientSearch, useDeviceDictionary, useOrderMutations, useStaff } from '../api';
 
 interface Values {
   clientId?: string;
@@ -51,12 +51,32 @@ export function intakeRequest(v: Values, mode: 'find' | 'new', canPay: boolean):
   };
 }
 
+/** What an appointment of the planner prefills: the client, the device, the malfunction (service + comment). */
+export function appointmentPrefill(a: PlannerEvent): Partial<Values> {
+  return {
+    ...(a.clientId ? { clientId: a.clientId } : {}),
+    device: { type: a.device?.type ?? undefined, brand: a.device?.brand ?? undefined, model: a.device?.model ?? undefined },
+    malfunction: [a.title, a.comment].map((t) => t?.trim()).filter(Boolean).join('. ') || undefined,
+  };
+}
+
 /**
  * The intake at the counter: the client (found by phone or name, or new), the device from the
  * dictionary (type → brand → model, a new one joins it), IMEI checked as typed with its earlier orders
  * shown at once, the malfunction, estimate and due date, the engineer, and a prepayment. Enter submits.
+ * From the planner (`appointmentId`): prefilled from the appointment, and the order is linked to it.
  */
-export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (order: Order) => void }) {
+export function IntakeDrawer({
+  open,
+  onClose,
+  onCreated,
+  appointmentId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (order: Order) => void;
+  appointmentId?: string | null;
+}) {
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<'find' | 'new'>('find');
   // Mounted per intake (the list renders it only while open): one key and a fresh form each time.
@@ -76,6 +96,24 @@ export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onCl
   const models = useDeviceDictionary({ type, brand });
   const { create } = useOrderMutations();
   const mine = (cashboxes.data ?? []).filter((c) => c.locationId === current);
+  const appointment = useAppointment(appointmentId);
+  const prefilled = useRef({ fields: false, engineer: false });
+
+  // The appointment's client, device and service, once (later edits are the user's).
+  useEffect(() => {
+    const a = appointment.data;
+    if (!a || prefilled.current.fields) return;
+    prefilled.current.fields = true;
+    form.setFieldsValue(appointmentPrefill(a));
+  }, [appointment.data, form]);
+
+  // Its employee as the engineer, if they are on the shop's staff list (which may arrive later).
+  useEffect(() => {
+    const a = appointment.data;
+    if (!a || prefilled.current.engineer || !staff.data) return;
+    prefilled.current.engineer = true;
+    if (staff.data.some((e) => e.id === a.employeeId) && !form.getFieldValue('engineerId')) form.setFieldValue('engineerId', a.employeeId);
+  }, [appointment.data, staff.data, form]);
 
   useEffect(() => {
     const fallback = mine.find((c) => c.isDefault)?.id ?? mine[0]?.id;
@@ -97,7 +135,8 @@ export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onCl
   async function submit(values: Values) {
     setError(null);
     try {
-      const order = await create.mutateAsync({ body: intakeRequest(values, mode, canPay), key });
+      const body = intakeRequest(values, mode, canPay);
+      const order = await create.mutateAsync({ body: appointment.data ? { ...body, appointmentId: appointment.data.id } : body, key });
       notify.success(`Заказ ${order.number} принят`);
       onCreated(order);
     } catch (e) {
@@ -146,7 +185,12 @@ export function IntakeDrawer({ open, onClose, onCreated }: { open: boolean; onCl
               onSearch={setClientSearch}
               placeholder="Телефон (любая часть) или имя"
               notFoundContent={clientSearch.length < 2 ? 'Начните вводить телефон или имя' : clients.isFetching ? 'Ищу…' : 'Не нашли — добавьте нового клиента'}
-              options={(clients.data ?? []).map((c) => ({ value: c.id, label: `${c.name}${c.phones[0] ? ` · ${c.phones[0]}` : ''}` }))}
+              options={[
+                ...(appointment.data?.clientId && !(clients.data ?? []).some((c) => c.id === appointment.data?.clientId)
+                  ? [{ value: appointment.data.clientId, label: `${appointment.data.clientName ?? 'Клиент'}${appointment.data.clientPhone ? ` · ${appointment.data.clientPhone}` : ''}` }]
+                  : []),
+                ...(clients.data ?? []).map((c) => ({ value: c.id, label: `${c.name}${c.phones[0] ? ` · ${c.phones[0]}` : ''}` })),
+              ]}
               aria-label="Клиент"
             />
           </Form.Item>

@@ -30,7 +30,7 @@ const minTableWidth = 640;
 /**
  * `/orders`: the repair orders of the shop as a table (filters in the URL) or a board by status group
  * (`?view=board`, drag a card to change its status). An engineer sees their own orders first.
- * «Новый заказ» opens the intake (`?new=1`).
+ * «Новый заказ» opens the intake (`?new=1`); the planner's «Оформить заказ» adds `&appointment=<id>` (prefilled).
  */
 export function OrdersPage() {
   const table = useTableParams(spec);
@@ -233,7 +233,21 @@ export function OrdersPage() {
           />
         </div>
       )}
-      {intakeOpen && canCreate ? <IntakeDrawer open onClose={() => setParam('new', null)} onCreated={(o) => navigate(`/orders/${o.id}?dialog=print`)} /> : null}
+      {intakeOpen && canCreate ? (
+        <IntakeDrawer
+          open
+          appointmentId={params.get('appointment')}
+          onClose={() =>
+            setParams((p) => {
+              const next = new URLSearchParams(p);
+              next.delete('new');
+              next.delete('appointment');
+              return next;
+            })
+          }
+          onCreated={(o) => navigate(`/orders/${o.id}?dialog=print`)}
+        />
+      ) : null}
     </>
   );
 }
