@@ -21,6 +21,8 @@ export const postgresSpecs = [
   'procurement.spec.ts',
   'payroll.spec.ts',
   'reports.spec.ts',
+  'tasks.spec.ts',
+  'planner.spec.ts',
 ];
 
 export type Share = 'pglite' | 'postgres' | 'all';
