@@ -127,3 +127,17 @@ export function ok(res: LightMyRequestResponse, status = 200) {
   if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/**
+ * A refusal: this status, a Russian message (exactly `message` when given), and `state()` (what the
+ * refused request must leave as it was: counts, a checksum of rows) equal to `before`. Returns the body.
+ */
+export async function expectRefused<S>(res: LightMyRequestResponse, status: number, state: () => Promise<S>, before: S, message?: string) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json();
+  expect(typeof body.message).toBe('string');
+  expect(body.message).toMatch(/[а-яё]/i);
+  if (message) expect(body.message).toBe(message);
+  expect(await state()).toEqual(before);
+  return body;
+}

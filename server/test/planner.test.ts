@@ -6,11 +6,11 @@
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { plannerEventListSchema, plannerEventSchema, plannerMessages, type Location, type PlannerEvent } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql';
-import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, expectRefused, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 import { connect, type TestSocket } from './realtime-client';
 
@@ -75,14 +75,6 @@ async function state() {
       (select md5(string_agg(e::text, ',' order by id)) from planner_events e) as sum`,
   );
   return row;
-}
-async function expectRefused(res: LightMyRequestResponse, status: number, before: Awaited<ReturnType<typeof state>>, message?: string) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json();
-  expect(body.message).toMatch(/[а-яё]/i);
-  if (message) expect(body.message).toBe(message);
-  expect(await state()).toEqual(before);
-  return body;
 }
 
 describe('demo data', () => {
@@ -228,11 +220,11 @@ describe('refusals change nothing', () => {
       [msk(21, 12), msk(21, 11), plannerMessages.endBeforeStart],
       [msk(21, 0), msk(52, 0, 1), plannerMessages.tooLong],
     ] as const) {
-      const body = await expectRefused(await call('POST', '/api/planner/events', { kind: 'shift', employeeId: engineer.id, start, end }), 400, before, message);
+      const body = await expectRefused(await call('POST', '/api/planner/events', { kind: 'shift', employeeId: engineer.id, start, end }), 400, state, before, message);
       expect(body.errors.end).toBe(message);
     }
-    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { end: msk(20, 11) }), 400, before, plannerMessages.endBeforeStart);
-    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { start: msk(20, 14) }), 400, before, plannerMessages.endBeforeStart);
+    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { end: msk(20, 11) }), 400, state, before, plannerMessages.endBeforeStart);
+    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { start: msk(20, 14) }), 400, state, before, plannerMessages.endBeforeStart);
     // Exactly 31 days is allowed.
     const long = await create({ kind: 'shift', employeeId: manager.id, start: msk(100, 0), end: msk(131, 0) });
     ok(await call('DELETE', `/api/planner/events/${long.id}`));
@@ -248,17 +240,17 @@ describe('refusals change nothing', () => {
       [{ clientId: '00000000-0000-4000-8000-000000000001' }, 'clientId', plannerMessages.clientNotFound],
     ];
     for (const [body, field, message, shop] of cases) {
-      const json = await expectRefused(await post(body, shop), 400, before, message);
+      const json = await expectRefused(await post(body, shop), 400, state, before, message);
       expect(json.errors[field]).toBe(message);
     }
-    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { employeeId: blockedId }), 400, before, plannerMessages.employeeBlocked);
-    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { clientId: '00000000-0000-4000-8000-000000000001', title: 'Нет' }), 400, before, plannerMessages.clientNotFound);
+    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { employeeId: blockedId }), 400, state, before, plannerMessages.employeeBlocked);
+    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, { clientId: '00000000-0000-4000-8000-000000000001', title: 'Нет' }), 400, state, before, plannerMessages.clientNotFound);
     // A location the signed-in employee does not work in: 403.
-    await expectRefused(await call('POST', '/api/planner/events', { kind: 'appointment', employeeId: engineer.id, start: msk(22, 12), end: msk(22, 13), locationId: loc[2]._id }, engineer.token), 403, before, plannerMessages.locationForbidden);
+    await expectRefused(await call('POST', '/api/planner/events', { kind: 'appointment', employeeId: engineer.id, start: msk(22, 12), end: msk(22, 13), locationId: loc[2]._id }, engineer.token), 403, state, before, plannerMessages.locationForbidden);
     // Bad input: a kind, a moment without an offset, an empty patch.
-    await expectRefused(await post({ kind: 'task' }), 400, before);
-    await expectRefused(await post({ start: '2031-03-25T12:00:00' }), 400, before);
-    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, {}), 400, before, plannerMessages.nothingToChange);
+    await expectRefused(await post({ kind: 'task' }), 400, state, before);
+    await expectRefused(await post({ start: '2031-03-25T12:00:00' }), 400, state, before);
+    await expectRefused(await call('PATCH', `/api/planner/events/${appointment.id}`, {}), 400, state, before, plannerMessages.nothingToChange);
   });
 
   it('two shifts of an employee overlapping, in any location: 409 shift_overlap; force does not help', async () => {
@@ -269,12 +261,12 @@ describe('refusals change nothing', () => {
       [msk(20, 12), msk(20, 13), loc[1]._id],
       [msk(19, 0), msk(21, 0), loc[1]._id],
     ] as const) {
-      const body = await expectRefused(await call('POST', '/api/planner/events', { kind: 'shift', employeeId: engineer.id, start, end, force: true }, owner, shop), 409, before, plannerMessages.shiftOverlap);
+      const body = await expectRefused(await call('POST', '/api/planner/events', { kind: 'shift', employeeId: engineer.id, start, end, force: true }, owner, shop), 409, state, before, plannerMessages.shiftOverlap);
       expect(body.code).toBe('shift_overlap');
     }
     const other = await create({ kind: 'shift', start: msk(21, 10), end: msk(21, 20) });
     const before2 = await state();
-    const moved = await expectRefused(await call('PATCH', `/api/planner/events/${other.id}`, { start: msk(20, 18), end: msk(20, 23) }), 409, before2);
+    const moved = await expectRefused(await call('PATCH', `/api/planner/events/${other.id}`, { start: msk(20, 18), end: msk(20, 23) }), 409, state, before2);
     expect(moved.code).toBe('shift_overlap');
     // Another employee's shift at the same time is fine; a shift beside an appointment is fine.
     await create({ kind: 'shift', employeeId: manager.id, start: msk(20, 10), end: msk(20, 20) });
@@ -283,16 +275,16 @@ describe('refusals change nothing', () => {
 
   it('an appointment overlapping another of the employee: 409 appointment_overlap, booked with force', async () => {
     const before = await state();
-    const body = await expectRefused(await call('POST', '/api/planner/events', { kind: 'appointment', employeeId: engineer.id, start: msk(20, 12, 30), end: msk(20, 13, 30) }), 409, before, plannerMessages.appointmentOverlap);
+    const body = await expectRefused(await call('POST', '/api/planner/events', { kind: 'appointment', employeeId: engineer.id, start: msk(20, 12, 30), end: msk(20, 13, 30) }), 409, state, before, plannerMessages.appointmentOverlap);
     expect(body.code).toBe('appointment_overlap');
     // At another shop too: one person, one place.
-    await expectRefused(await call('POST', '/api/planner/events', { kind: 'appointment', employeeId: engineer.id, start: msk(20, 12), end: msk(20, 13) }, owner, loc[1]._id), 409, before);
+    await expectRefused(await call('POST', '/api/planner/events', { kind: 'appointment', employeeId: engineer.id, start: msk(20, 12), end: msk(20, 13) }, owner, loc[1]._id), 409, state, before);
     const forced = await create({ start: msk(20, 12, 30), end: msk(20, 13, 30), force: true });
     expect(forced.kind).toBe('appointment');
     // Moving onto another one asks again; with force it goes.
     const later = await create({ start: msk(20, 15), end: msk(20, 16) });
     const before2 = await state();
-    expect((await expectRefused(await call('PATCH', `/api/planner/events/${later.id}`, { start: msk(20, 12), end: msk(20, 13) }), 409, before2)).code).toBe('appointment_overlap');
+    expect((await expectRefused(await call('PATCH', `/api/planner/events/${later.id}`, { start: msk(20, 12), end: msk(20, 13) }), 409, state, before2)).code).toBe('appointment_overlap');
     expect(ok(await call('PATCH', `/api/planner/events/${later.id}`, { start: msk(20, 12), end: msk(20, 13), force: true })).start).toBe(new Date(msk(20, 12)).toISOString());
     // Editing a forced overlap's comment does not ask again.
     expect(ok(await call('PATCH', `/api/planner/events/${later.id}`, { comment: 'Подтверждено' })).comment).toBe('Подтверждено');
@@ -301,10 +293,10 @@ describe('refusals change nothing', () => {
   it('an unknown event: 404', async () => {
     const before = await state();
     const nobody = '00000000-0000-4000-8000-000000000002';
-    await expectRefused(await call('GET', `/api/planner/events/${nobody}`), 404, before, plannerMessages.notFound);
-    await expectRefused(await call('PATCH', `/api/planner/events/${nobody}`, { title: 'Нет' }), 404, before, plannerMessages.notFound);
-    await expectRefused(await call('DELETE', `/api/planner/events/${nobody}`), 404, before, plannerMessages.notFound);
-    await expectRefused(await call('GET', '/api/planner/events/not-a-uuid'), 404, before);
+    await expectRefused(await call('GET', `/api/planner/events/${nobody}`), 404, state, before, plannerMessages.notFound);
+    await expectRefused(await call('PATCH', `/api/planner/events/${nobody}`, { title: 'Нет' }), 404, state, before, plannerMessages.notFound);
+    await expectRefused(await call('DELETE', `/api/planner/events/${nobody}`), 404, state, before, plannerMessages.notFound);
+    await expectRefused(await call('GET', '/api/planner/events/not-a-uuid'), 404, state, before);
   });
 
   it('parallel creation of overlapping shifts of one employee leaves exactly one', async () => {
@@ -339,10 +331,10 @@ describe('rule scopes', () => {
     expect(ids(list).sort()).toEqual([mine.id, created.id].sort());
     expect((await call('GET', `/api/planner/events/${othersAtFirst.id}`, undefined, e.token)).statusCode).toBe(404);
     const before = await state();
-    await expectRefused(await call('PATCH', `/api/planner/events/${othersAtFirst.id}`, { title: 'Чужое' }, e.token), 404, before);
+    await expectRefused(await call('PATCH', `/api/planner/events/${othersAtFirst.id}`, { title: 'Чужое' }, e.token), 404, state, before);
     expect(ok(await call('PATCH', `/api/planner/events/${mine.id}`, { start: msk(40, 18), end: msk(40, 19) }, e.token)).start).toBe(new Date(msk(40, 18)).toISOString());
     // No delete rule: 403, and nothing changes.
-    await expectRefused(await call('DELETE', `/api/planner/events/${mine.id}`, undefined, e.token), 403, await state());
+    await expectRefused(await call('DELETE', `/api/planner/events/${mine.id}`, undefined, e.token), 403, state, await state());
   });
 
   it('location: every event of the current location, editable or not by the edit rule', async () => {
@@ -354,8 +346,8 @@ describe('rule scopes', () => {
     expect(ids(await events(`${range(40, 41)}&locationId=${loc[1]._id}`, e.token, loc[0]._id))).not.toContain(othersAtSecond.id);
     expect(ids(await events(range(40, 41), e.token, loc[1]._id))).toContain(othersAtSecond.id);
     const before = await state();
-    await expectRefused(await call('PATCH', `/api/planner/events/${othersAtFirst.id}`, { title: 'Чужое' }, e.token), 403, before);
-    await expectRefused(await call('POST', '/api/planner/events', { kind: 'shift', employeeId: e.id, start: msk(41, 10), end: msk(41, 12) }, e.token), 403, before);
+    await expectRefused(await call('PATCH', `/api/planner/events/${othersAtFirst.id}`, { title: 'Чужое' }, e.token), 403, state, before);
+    await expectRefused(await call('POST', '/api/planner/events', { kind: 'shift', employeeId: e.id, start: msk(41, 10), end: msk(41, 12) }, e.token), 403, state, before);
   });
 
   it('all: every location of the employee, never another one; the engineer (demo role) sees the shop', async () => {
@@ -385,7 +377,7 @@ describe('appointment → repair order', () => {
     expect(linked).toMatchObject({ orderId: order.id, orderNumber: order.number });
     expect(ids(await events(range(50, 51))).includes(a.id)).toBe(true);
     const before = await state();
-    const again = await expectRefused(await intake(a.id), 409, before, plannerMessages.alreadyOrdered);
+    const again = await expectRefused(await intake(a.id), 409, state, before, plannerMessages.alreadyOrdered);
     expect(again.code).toBe('conflict');
   });
 
@@ -394,7 +386,7 @@ describe('appointment → repair order', () => {
     const other = await create({ start: msk(51, 12), end: msk(51, 13) }, owner, loc[1]._id);
     const before = await state();
     for (const id of [shift.id, other.id, '00000000-0000-4000-8000-000000000003']) {
-      const body = await expectRefused(await intake(id), 400, before, plannerMessages.notAppointment);
+      const body = await expectRefused(await intake(id), 400, state, before, plannerMessages.notAppointment);
       expect(body.errors.appointmentId).toBe(plannerMessages.notAppointment);
     }
   });

@@ -5,12 +5,12 @@
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { taskMessages, taskPageSchema, taskSchema, type Location, type Task } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql';
 import { remindDueTasks } from '../src/modules/tasks/service';
-import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
+import { authHeaders, buildTestApp, demoPhones, expectRefused, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
 import { connect, type TestSocket } from './realtime-client';
 
@@ -65,15 +65,6 @@ async function state() {
       (select md5(string_agg(t::text, ',' order by id)) from tasks t) as sum`,
   );
   return row;
-}
-async function expectRefused(res: LightMyRequestResponse, status: number, before: Awaited<ReturnType<typeof state>>, message?: string) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json();
-  expect(typeof body.message).toBe('string');
-  expect(body.message).toMatch(/[а-яё]/i);
-  if (message) expect(body.message).toBe(message);
-  expect(await state()).toEqual(before);
-  return body;
 }
 
 describe('demo data', () => {
@@ -290,7 +281,7 @@ describe('rule scopes', () => {
     expect((await call('GET', `/api/tasks/${third.id}`, undefined, e.token)).statusCode).toBe(404);
     // Seeing all is not editing all: edit:task:own refuses someone else's task with 403.
     const before = await state();
-    await expectRefused(await call('PATCH', `/api/tasks/${atFirst.id}`, { title: 'Чужое' }, e.token), 403, before);
+    await expectRefused(await call('PATCH', `/api/tasks/${atFirst.id}`, { title: 'Чужое' }, e.token), 403, state, before);
     expect(ids(await list(`locationId=${loc[1]._id}`, e.token))).toContain(atSecond.id);
     expect(ids(await list(`locationId=${loc[1]._id}`, e.token)).includes(atFirst.id)).toBe(false);
   });
@@ -311,30 +302,30 @@ describe('refusals change nothing', () => {
 
   it('a blocked assignee (create and reassign)', async () => {
     const before = await state();
-    const body = await expectRefused(await call('POST', '/api/tasks', { title: 'Заблокированному', assigneeId: blockedId }), 400, before, taskMessages.assigneeBlocked);
+    const body = await expectRefused(await call('POST', '/api/tasks', { title: 'Заблокированному', assigneeId: blockedId }), 400, state, before, taskMessages.assigneeBlocked);
     expect(body.errors.assigneeId).toBe(taskMessages.assigneeBlocked);
-    await expectRefused(await call('PATCH', `/api/tasks/${task.id}`, { assigneeId: blockedId, title: 'Не изменится' }), 400, before, taskMessages.assigneeBlocked);
+    await expectRefused(await call('PATCH', `/api/tasks/${task.id}`, { assigneeId: blockedId, title: 'Не изменится' }), 400, state, before, taskMessages.assigneeBlocked);
   });
 
   it('an assignee who does not work at the task’s location, or does not exist', async () => {
     const before = await state();
     // The cashier works only at the first shop.
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Не в том магазине', assigneeId: cashier.id }, owner, loc[1]._id), 400, before, taskMessages.assigneeElsewhere);
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Никому', assigneeId: '00000000-0000-4000-8000-000000000000' }), 400, before, taskMessages.assigneeNotFound);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Не в том магазине', assigneeId: cashier.id }, owner, loc[1]._id), 400, state, before, taskMessages.assigneeElsewhere);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Никому', assigneeId: '00000000-0000-4000-8000-000000000000' }), 400, state, before, taskMessages.assigneeNotFound);
   });
 
   it('an unknown link: no such order, client or sale, or an order of a location the employee cannot see', async () => {
     const before = await state();
     const nobody = '00000000-0000-4000-8000-000000000001';
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'repair_order', id: nobody } }), 400, before, taskMessages.linkOrderNotFound);
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'client', id: nobody } }), 400, before, taskMessages.linkClientNotFound);
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'sale', id: nobody } }), 400, before, taskMessages.linkSaleNotFound);
-    await expectRefused(await call('PATCH', `/api/tasks/${task.id}`, { link: { kind: 'sale', id: nobody } }), 400, before, taskMessages.linkSaleNotFound);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'repair_order', id: nobody } }), 400, state, before, taskMessages.linkOrderNotFound);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'client', id: nobody } }), 400, state, before, taskMessages.linkClientNotFound);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'sale', id: nobody } }), 400, state, before, taskMessages.linkSaleNotFound);
+    await expectRefused(await call('PATCH', `/api/tasks/${task.id}`, { link: { kind: 'sale', id: nobody } }), 400, state, before, taskMessages.linkSaleNotFound);
     const [third] = await q<{ id: string }>(sql`select id from repair_orders where location_id = ${loc[2]._id} limit 1`);
     expect(third).toBeDefined();
     // The engineer works at the first two shops only.
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'repair_order', id: third.id } }, engineer.token), 400, before, taskMessages.linkOrderNotFound);
-    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'invoice', id: nobody } }), 400, before);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'repair_order', id: third.id } }, engineer.token), 400, state, before, taskMessages.linkOrderNotFound);
+    await expectRefused(await call('POST', '/api/tasks', { title: 'Связь', link: { kind: 'invoice', id: nobody } }), 400, state, before);
   });
 
   it('a title empty or too long, a due moment unparsable or without an offset: 400 with field errors', async () => {
@@ -349,22 +340,22 @@ describe('refusals change nothing', () => {
     ];
     for (const [body, field, message] of cases) {
       const res = await call('POST', '/api/tasks', body);
-      const json = await expectRefused(res, 400, before);
+      const json = await expectRefused(res, 400, state, before);
       expect(json.errors[field]).toBe(message);
     }
-    const patch = await expectRefused(await call('PATCH', `/api/tasks/${task.id}`, { title: '', dueAt: 'never' }), 400, before);
+    const patch = await expectRefused(await call('PATCH', `/api/tasks/${task.id}`, { title: '', dueAt: 'never' }), 400, state, before);
     expect(patch.errors).toMatchObject({ title: taskMessages.titleRequired, dueAt: taskMessages.dueInvalid });
-    await expectRefused(await call('POST', `/api/tasks/${task.id}/comments`, { text: '  ' }), 400, before);
+    await expectRefused(await call('POST', `/api/tasks/${task.id}/comments`, { text: '  ' }), 400, state, before);
   });
 
   it('an unknown task: 404', async () => {
     const before = await state();
     const nobody = '00000000-0000-4000-8000-000000000002';
-    await expectRefused(await call('GET', `/api/tasks/${nobody}`), 404, before, taskMessages.notFound);
-    await expectRefused(await call('PATCH', `/api/tasks/${nobody}`, { title: 'Нет' }), 404, before, taskMessages.notFound);
-    await expectRefused(await call('DELETE', `/api/tasks/${nobody}`), 404, before, taskMessages.notFound);
-    await expectRefused(await call('POST', `/api/tasks/${nobody}/comments`, { text: 'Нет' }), 404, before, taskMessages.notFound);
-    await expectRefused(await call('GET', '/api/tasks/not-a-uuid'), 400, before);
+    await expectRefused(await call('GET', `/api/tasks/${nobody}`), 404, state, before, taskMessages.notFound);
+    await expectRefused(await call('PATCH', `/api/tasks/${nobody}`, { title: 'Нет' }), 404, state, before, taskMessages.notFound);
+    await expectRefused(await call('DELETE', `/api/tasks/${nobody}`), 404, state, before, taskMessages.notFound);
+    await expectRefused(await call('POST', `/api/tasks/${nobody}/comments`, { text: 'Нет' }), 404, state, before, taskMessages.notFound);
+    await expectRefused(await call('GET', '/api/tasks/not-a-uuid'), 400, state, before);
   });
 });
 
