@@ -21,6 +21,7 @@ import { plannerEvents, tasks } from '../../db/schema';
 import { recordChange } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { taskVisibility } from '../tasks/service';
 import * as repo from './repository';
 
 /**
@@ -74,17 +75,6 @@ function visibility(ctx: Ctx): SQL {
   const own = or(eq(plannerEvents.employeeId, me), eq(plannerEvents.createdBy, me))!;
   if (scope === 'all') return sql`true`;
   if (scope === 'location' && ctx.locationId) return or(eq(plannerEvents.locationId, ctx.locationId), own)!;
-  return own;
-}
-
-/** The tasks whose due moments the calendar shows: the task rules (server/docs/tasks.md), or none without `view:task`. */
-function taskVisibility(ctx: Ctx): SQL | null {
-  const scope = ruleScope(ctx.auth.rules, 'view', 'task');
-  if (!scope) return null;
-  const me = ctx.auth.employeeId;
-  const own = or(eq(tasks.assigneeId, me), eq(tasks.authorId, me))!;
-  if (scope === 'all') return sql`true`;
-  if (scope === 'location' && ctx.locationId) return or(eq(tasks.locationId, ctx.locationId), own)!;
   return own;
 }
 

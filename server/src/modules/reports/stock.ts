@@ -67,12 +67,28 @@ export function withoutJit(ctx: Ctx, query: SQL, hashJoins = false) {
  * (`perWarehouse`, the slices), without reading its other balances; a product with no kopeck left over
  * (every remainder zero, as when all its units cost the same) needs no ranking; only the rest are ranked.
  */
+/** The goods' own filters: a category (a top-level one with its sub-categories) and the catalogue's search. */
+function productConds(f: Filters): SQL[] {
+  const conds: SQL[] = [];
+  if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
+  if (f.terms) conds.push(productMatches(sql`p`, f.terms));
+  return conds;
+}
+
+/**
+ * A bucket's floor share floor(V·q / Q) of a pool (value V, units Q) and its remainder, in bigint while V·q
+ * surely fits (numeric beyond); 0 of an empty pool.
+ */
+function poolShare(value: SQL, units: SQL, q: SQL) {
+  const op = (infix: string, fn: string) =>
+    sql`case when ${units} <= 0 then 0 when ${value} < 2147483648 and ${q} < 2147483648 then (${value} * ${q}) ${sql.raw(infix)} ${units} else ${sql.raw(fn)}(${value}::numeric * ${q}, ${units})::bigint end`;
+  return { part: op('/', 'div'), rem: op('%', 'mod') };
+}
+
 function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQL {
   const end = dayEnd(day).toISOString();
   const W = uuids(f.warehouseIds);
-  const conds: SQL[] = [sql`true`];
-  if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
-  if (f.terms) conds.push(productMatches(sql`p`, f.terms));
+  const conds: SQL[] = [sql`true`, ...productConds(f)];
   if (f.only) conds.push(sql`p.id = any(${uuids(f.only)})`);
   const onlyRows = f.only ? sql` and product_id = any(${uuids(f.only)})` : sql``;
   // The ledger's rows on the side read, per product × warehouse (null: in transit or a revaluation).
@@ -117,11 +133,8 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
               cross join lateral (select x.product_id, x.warehouse_id, x.qty from stock_balances x where x.product_id = open.product_id and x.warehouse_id <> all(${W})) b
             ${side === 'later' ? sql`union all select mv.product_id, mv.warehouse_id, -mv.qty from mv join open on open.product_id = mv.product_id where mv.warehouse_id is not null and mv.warehouse_id <> all(${W})` : sql``}
           ) y group by 1, 2 having sum(qty) > 0`;
-  // floor(V·q / Q) and its remainder, in bigint while V·q surely fits (numeric beyond).
-  const money = (q: SQL, expr: SQL) =>
-    sql`case when pool.qty <= 0 then 0 when pool.value < 2147483648 and ${q} < 2147483648 then ${expr} else `;
-  const part = (q: SQL) => sql`${money(q, sql`(pool.value * ${q}) / pool.qty`)}div(pool.value::numeric * ${q}, pool.qty)::bigint end`;
-  const rem = (q: SQL) => sql`${money(q, sql`(pool.value * ${q}) % pool.qty`)}mod(pool.value::numeric * ${q}, pool.qty)::bigint end`;
+  const part = (q: SQL) => poolShare(sql`pool.value`, sql`pool.qty`, q).part;
+  const rem = (q: SQL) => poolShare(sql`pool.value`, sql`pool.qty`, q).rem;
   return sql`${mv}
     wq as materialized (select product_id, warehouse_id, sum(qty)::bigint as qty from (${wq}) x group by 1, 2 having sum(qty) > 0),
     wsum as materialized (select product_id, sum(qty)::bigint as qty from wq group by 1),
@@ -207,17 +220,13 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
  * split by `stockAt` (`transit`, per product × warehouse). Today's last sale is the pool's.
  */
 function fromPools(day: string, f: Filters, transit: TransitShare[], perWarehouse: boolean): SQL {
-  const conds: SQL[] = [sql`sp.qty > 0`];
-  if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
-  if (f.terms) conds.push(productMatches(sql`p`, f.terms));
+  const conds: SQL[] = [sql`sp.qty > 0`, ...productConds(f)];
   const days = sql`(${day}::date - (sp.last_sale_at at time zone 'Europe/Moscow')::date)`;
   if (f.slowDays) conds.push(sql`(sp.last_sale_at is null or ${days} >= ${f.slowDays})`);
   const ids = [...new Set(transit.map((t) => t.product_id))];
   const notTransit = (col: SQL) => (ids.length ? sql`and ${col} <> all(${uuids(ids)})` : sql``);
   const where = sql.join(conds, sql` and `);
-  const money = (expr: SQL) => sql`case when sp.value < 2147483648 and b.qty < 2147483648 then ${expr} else `;
-  const part = sql`${money(sql`(sp.value * b.qty) / sp.qty`)}div(sp.value::numeric * b.qty, sp.qty)::bigint end`;
-  const rem = sql`${money(sql`(sp.value * b.qty) % sp.qty`)}mod(sp.value::numeric * b.qty, sp.qty)::bigint end`;
+  const { part, rem } = poolShare(sql`sp.value`, sql`sp.qty`, sql`b.qty`);
   // The slices by warehouse: the matched goods' shares, or, when they are most of the goods in stock (the
   // slow movers of a chain that sells a part of its range), the running totals less the other goods' shares.
   const shares = perWarehouse
@@ -380,7 +389,6 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
     pastTotals(ctx, before, previousSide, filters),
   ]);
   const out = rowsOf<{ totals: TotalsRow; by_warehouse: SliceRow[]; by_category: SliceRow[]; page: PageRow[] }>(main)[0];
-  const prevTotals = prev;
   const money = (v: string | number) => (seesCost ? Number(v) : null);
 
   const byCategory = await categorySlices(ctx, out.by_category, money);
@@ -407,7 +415,7 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
     pageSize: query.pageSize,
     byWarehouse,
     byCategory,
-    previous: { at: before, value: money(prevTotals.value), qty: Number(prevTotals.qty) },
+    previous: { at: before, value: money(prev.value), qty: Number(prev.qty) },
   };
 }
 

@@ -64,7 +64,14 @@ async function taskFor(ctx: Ctx, db: Db | Tx, id: string, action: Action, lock =
 
 /** The rows a list may show (the same rule as `allowed(ctx, 'view', …)`, as SQL). */
 function visibility(ctx: Ctx): SQL {
-  const scope = scopeOf(ctx, 'view');
+  scopeOf(ctx, 'view');
+  return taskVisibility(ctx)!;
+}
+
+/** The tasks the employee may see, as SQL (the planner shows their due moments); null without `view:task`. */
+export function taskVisibility(ctx: Ctx): SQL | null {
+  const scope = ruleScope(ctx.auth.rules, 'view', ENTITY);
+  if (!scope) return null;
   const me = ctx.auth.employeeId;
   if (!ctx.auth.locationIds.length) return sql`false`;
   const inLocations = inArray(tasks.locationId, ctx.auth.locationIds);
