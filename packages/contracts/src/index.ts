@@ -21,6 +21,7 @@ export * from './people';
 export * from './payroll';
 export * from './tasks';
 export * from './planner';
+export * from './shop';
 export * from './reports';
 export * from './company';
 export * from './audit';

@@ -13,8 +13,8 @@ export const realtimeEventSchema = z.object({
    * at or look at (a task assigned to them, a task fallen due). Without it the event goes by `locationId`.
    */
   employeeId: z.string().optional(),
-  /** Why the addressed employee is told, for a notification: a task assigned to them, or fallen due. */
-  notice: z.enum(['assigned', 'due']).optional(),
+  /** Why the addressed employee is told, for a notification: a task assigned to them, or fallen due; a new request from the site. */
+  notice: z.enum(['assigned', 'due', 'shop_request']).optional(),
   /** The notification's text (Russian, for the addressed employee: «Вам назначена задача: …»). */
   text: z.string().max(300).optional(),
   /** Where the notification leads (a path of the back-office: `/tasks/<id>`). */

@@ -22,4 +22,5 @@ export * from '../../modules/payroll/schema';
 export * from '../../modules/tasks/schema';
 export * from '../../modules/planner/schema';
 export * from '../../modules/reports/schema';
+export * from '../../modules/shop/schema';
 export * from './seed-runs';
