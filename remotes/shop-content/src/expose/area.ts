@@ -21,7 +21,9 @@ export const areaMeta = {
   menu: [
     { menu: 'shop', name: 'ShopCatalog', label: 'Каталог', icon: 'AppstoreOutlined', route: '/catalog', order: 10, description: 'Товары витрины интернет-магазина', rule: 'view:shop_content' },
     { menu: 'shop', name: 'ShopDevices', label: 'Устройства', icon: 'MobileOutlined', route: '/devices', order: 20, description: 'Типы, бренды, модели и прайс ремонта', rule: 'view:shop_content' },
-    { menu: 'shop', name: 'ShopRequest', label: 'Заявки', icon: 'FileTextOutlined', route: '/request', order: 30, description: 'Заявки с сайта', rule: 'view:shop_content' },
+    { menu: 'shop', name: 'ShopRequest', label: 'Заявки', icon: 'FileTextOutlined', route: '/request', order: 30, description: 'Заявки с сайта', rule: 'view:shop_content',
+      // The new requests the employee sees, refreshed by the realtime events of requests.
+      badge: { url: '/api/shop/requests/counts', field: 'new', entity: 'shop_request' } },
     { menu: 'shop', name: 'ShopConstructors', label: 'Конструкторы', icon: 'LayoutOutlined', route: '/constructors', order: 40, description: 'Слайдер и категории витрины', rule: 'view:shop_content' },
   ],
 } satisfies AreaMeta;
