@@ -165,6 +165,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The storefront preview's plain browser module (served as is, no build step).
+    files: ['server/storefront/**/*.js'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
+  },
+  {
     files: ['**/__tests__/**', '**/test/**', 'e2e/**', 'server/bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -105,8 +105,8 @@ describe('a request body of the wrong shape, on every operation with a JSON body
     expect(ops.filter(allOptional).map((o) => o.key)).toContain('POST /api/sales/{id}/cancel');
   });
 
-  it('the one operation whose body is a list (PUT /api/settings/numbering) refuses anything else with 400 in Russian', async () => {
-    expect(arrayOps.map((o) => o.key)).toEqual(['PUT /api/settings/numbering']);
+  it('the operations whose body is a list (PUT numbering, PUT a model\'s repair prices) refuse anything else with 400 in Russian', async () => {
+    expect(arrayOps.map((o) => o.key).sort()).toEqual(['PUT /api/settings/numbering', 'PUT /api/shop/models/{id}/prices']);
     const wrong: string[] = [];
     for (const op of arrayOps) {
       for (const text of ['null', '{}', '"x"', '7', '[1]']) {

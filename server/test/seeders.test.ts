@@ -34,7 +34,7 @@ describe('named seeders', () => {
   it('records the company seeder and every module’s demo seeder on the first start', async () => {
     const app = await buildTestApp({}, { database: test.database });
     await app.close();
-    expect((await db().select().from(seedRuns)).map((r) => r.name).sort()).toEqual(['auth.company', 'auth.staff', 'catalog.demo', 'clients.demo', 'clients.demo-base', 'company.details', 'company.numbering', 'credits.cashier-rule', 'credits.demo', 'finance.categories', 'finance.demo', 'orders.demo', 'orders.statuses', 'payroll.demo', 'people.salary', 'planner.demo', 'procurement.demo', 'sales.demo', 'stock.demo', 'tasks.demo', 'templates.builtins', 'templates.builtins.purchase-order']);
+    expect((await db().select().from(seedRuns)).map((r) => r.name).sort()).toEqual(['auth.company', 'auth.staff', 'catalog.demo', 'clients.demo', 'clients.demo-base', 'company.details', 'company.numbering', 'credits.cashier-rule', 'credits.demo', 'finance.categories', 'finance.demo', 'orders.demo', 'orders.statuses', 'payroll.demo', 'people.salary', 'planner.demo', 'procurement.demo', 'sales.demo', 'shop.content-demo', 'shop.requests-demo', 'stock.demo', 'tasks.demo', 'templates.builtins', 'templates.builtins.purchase-order']);
     expect(Number((await db().select({ n: count() }).from(employees))[0].n)).toBe(12);
   });
 

@@ -13,7 +13,8 @@ import { moneySchema, optionalSafeText, safeDate, safeText } from './primitives'
  * «location» = the current location's requests and those without one; «all» (and «own», which has no
  * meaning for a request) = those of every location the employee works in, and those without one.
  *
- * Live: content changes publish `shop_content` (entity, no location); a new request, or a change of one,
+ * Live: a content change publishes its record's entity (`shop_catalog_item`, `shop_device_type`, `shop_brand`,
+ * `shop_model`, `shop_slide`, `shop_category`, `shop_settings`, `shop_image`; no location); a new request, or a change of one,
  * publishes `shop_request` to its location (to every location when it has none), with a notice text for a
  * new one («Новая заявка с сайта: …»). The menu badge counts the new requests (`GET /api/shop/requests/counts`).
  *
@@ -445,8 +446,9 @@ export type ShopRequestQuery = z.input<typeof shopRequestQuerySchema>;
 export const updateShopRequestSchema = z
   .object({
     status: z.enum(shopRequestStatuses, { error: shopMessages.statusInvalid }).optional(),
-    rejectReason: optionalSafeText({ max: shopLimits.rejectReasonMax, multiline: true, messages: { tooLong: shopMessages.rejectReasonTooLong } }),
-    comment: optionalSafeText({ max: shopLimits.commentMax, multiline: true, label: 'Комментарий' }),
+    // `.optional()` outside: an absent field stays undefined (unchanged); '' or null clears it.
+    rejectReason: optionalSafeText({ max: shopLimits.rejectReasonMax, multiline: true, messages: { tooLong: shopMessages.rejectReasonTooLong } }).optional(),
+    comment: optionalSafeText({ max: shopLimits.commentMax, multiline: true, label: 'Комментарий' }).optional(),
     /** Hand the request to a location that takes requests. */
     locationId: idSchema.optional(),
   })

@@ -20,10 +20,11 @@ import { payrollModule } from './payroll';
 import { reportsModule } from './reports';
 import { tasksModule } from './tasks';
 import { plannerModule } from './planner';
+import { publicShopModule, shopModule } from './shop';
 
 /**
  * Every server module, in mounting order. `app.ts` mounts their routes, the OpenAPI document lists
  * their tags, `db/seed.ts` runs their seeders, and the location delete check counts their references,
  * all from this list. A new module is one line here (see server/docs/modules.md).
  */
-export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, peopleModule, clientsModule, stockModule, procurementModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, payrollModule, tasksModule, plannerModule, reportsModule, companyModule, auditModule, releasesModule, backupModule];
+export const modules: ModuleDefinition[] = [healthModule, authModule, locationModule, catalogModule, peopleModule, clientsModule, stockModule, procurementModule, financeModule, ordersModule, devicesModule, templatesModule, creditsModule, salesModule, payrollModule, tasksModule, plannerModule, shopModule, publicShopModule, reportsModule, companyModule, auditModule, releasesModule, backupModule];

@@ -14,7 +14,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { hasRule, type Profile, type RequiredRule } from '@repo/contracts';
 import { asc, inArray } from 'drizzle-orm';
-import { auditLog, locationImages, locations, sessions } from '../../src/db/schema';
+import { auditLog, locationImages, locations, sessions, shopSettings } from '../../src/db/schema';
 import { hashToken, newToken } from '../../src/modules/auth/tokens';
 import { authHeaders, buildTestApp, demoPhones, login } from '../helpers';
 import { makeImage, uploadImage } from '../location-fixtures';
@@ -102,7 +102,9 @@ async function world() {
     .select({ id: locationImages.id, locationId: locationImages.locationId })
     .from(locationImages)
     .orderBy(asc(locationImages.createdAt), asc(locationImages.position));
-  return { locations: locs.map((l) => l.id), images: imgs };
+  // The online shop's locations taking requests are public (the storefront's forms offer them).
+  const [settings] = await app.db.select({ ids: shopSettings.requestLocationIds }).from(shopSettings);
+  return { locations: locs.map((l) => l.id), images: imgs, published: (settings?.ids ?? []).map((id) => id.toLowerCase()) };
 }
 
 /** Percent-encodes like a browser; a lone surrogate (which encodeURIComponent refuses) goes as the UTF-8 bytes Node would send. */
@@ -268,10 +270,10 @@ describe('fuzz over the OpenAPI document', () => {
     const failures: Failure[] = [];
     const stats: Stats = { requests: 0, byClass: {}, ms: 0 };
     const started = Date.now();
-    const { locations: locs, images } = await world();
+    const { locations: locs, images, published } = await world();
     const everything = [...locs, ...images.map((i) => i.id)].map((id) => id.toLowerCase());
     // Nobody is signed in: every location and image is foreign.
-    const caller = (): Caller => ({ rules: null, allowed: [], foreign: everything });
+    const caller = (): Caller => ({ rules: null, allowed: [], foreign: everything, published });
     for (const op of ops) {
       const rng = createRng(hashSeed(seed, 'anonymous', op.key));
       const ctx: MutationContext = { doc, rng, own: { location: roles.owner.allowed, image: images.map((i) => i.id) }, foreignLocation: null, foreignImage: null, image };
@@ -301,7 +303,7 @@ describe('fuzz over the OpenAPI document', () => {
       const foreign = [...foreignLocations, ...foreignImages];
       const snapshot = foreignLocations.length ? await foreignState(foreignLocations) : '';
       // Ids the employee may use grow as the fuzz creates locations and images: read them per operation.
-      const caller = (): Caller => ({ rules: role.rules, allowed: role.allowed, foreign });
+      const caller = (): Caller => ({ rules: role.rules, allowed: role.allowed, foreign, published: before.published });
       const ordered = [...ops.filter((o) => o.method !== 'DELETE'), ...ops.filter((o) => o.method === 'DELETE')];
       for (const op of ordered) {
         const rng = createRng(hashSeed(seed, name, op.key));

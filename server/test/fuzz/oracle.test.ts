@@ -66,6 +66,14 @@ describe('fuzz oracle', () => {
     expect(judge(upload, manager, json(201, {}))).toContain('success on a foreign location or its image');
   });
 
+  it('lets a public operation list the locations published for the site, and nothing else foreign', () => {
+    const anonymous: Caller = { rules: null, allowed: [], foreign: [foreign], published: [foreign] };
+    const info = request({ op: op({ method: 'GET', public: true, rule: null }), auth: 'none' });
+    expect(judge(info, anonymous, json(200, { locations: [{ id: foreign }] }))).toEqual([]);
+    // A staff operation may not show it all the same.
+    expect(judge(request(), { ...manager, published: [foreign] }, json(200, [{ id: foreign }])).join()).toMatch(/foreign id in the answer/);
+  });
+
   it('flags a foreign id in any answer, but not an error that repeats what the caller sent', () => {
     expect(judge(request(), manager, json(200, [{ id: own }, { id: foreign.toUpperCase() }])).join()).toMatch(/foreign id in the answer/);
     expect(judge(request(), manager, json(404, { message: `Нет магазина ${foreign}`, code: 'not_found' })).join()).toMatch(/foreign id in the answer/);

@@ -122,14 +122,21 @@ export async function rememberDevice(tx: Tx, d: { type: string; brand: string; m
   await tx.execute(sql`insert into device_models (type, brand, model) values (${d.type}, ${d.brand}, ${d.model}) on conflict do nothing`);
 }
 
+/**
+ * The device dictionary of the intake form: the devices typed at intakes (`device_models`) and the online
+ * shop's models (type, brand and model names, server/docs/shop.md), one list.
+ */
+const dictionarySql = sql`(select type, brand, model from device_models
+  union select t.name, b.name, m.name from shop_models m join shop_device_types t on t.id = m.type_id join shop_brands b on b.id = m.brand_id) d`;
+
 export async function deviceDictionary(db: Conn, q: { type?: string | null; brand?: string | null; search?: string | null }) {
   const like = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const types = await db.execute<{ v: string }>(sql`select distinct type as v from device_models ${like ? sql`where lower(type) like ${like}` : sql``} order by 1 limit 50`);
+  const types = await db.execute<{ v: string }>(sql`select distinct type as v from ${dictionarySql} ${like ? sql`where lower(type) like ${like}` : sql``} order by 1 limit 50`);
   const brands = await db.execute<{ v: string }>(
-    sql`select distinct brand as v from device_models where true ${q.type ? sql`and lower(type) = lower(${q.type})` : sql``} ${like && !q.brand ? sql`and lower(brand) like ${like}` : sql``} order by 1 limit 100`,
+    sql`select distinct brand as v from ${dictionarySql} where true ${q.type ? sql`and lower(type) = lower(${q.type})` : sql``} ${like && !q.brand ? sql`and lower(brand) like ${like}` : sql``} order by 1 limit 100`,
   );
   const models = await db.execute<{ v: string }>(
-    sql`select model as v from device_models where true ${q.type ? sql`and lower(type) = lower(${q.type})` : sql``} ${q.brand ? sql`and lower(brand) = lower(${q.brand})` : sql``}
+    sql`select distinct model as v from ${dictionarySql} where true ${q.type ? sql`and lower(type) = lower(${q.type})` : sql``} ${q.brand ? sql`and lower(brand) = lower(${q.brand})` : sql``}
       ${like && q.brand ? sql`and lower(model) like ${like}` : sql``} order by 1 limit 200`,
   );
   const list = (r: unknown) => ((Array.isArray(r) ? r : (r as { rows: Array<{ v: string }> }).rows) as Array<{ v: string }>).map((x) => x.v);
