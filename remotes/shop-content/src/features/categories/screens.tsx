@@ -1,0 +1,2 @@
+/** The storefront categories' screen as react-router's lazy module expects it. */
+export { CategoriesPage } from './pages/categories-page';
