@@ -40,6 +40,8 @@ function duration(minutes) {
 /** Plain text of the item's (sanitised) description, for the card. */
 function plainText(html) {
   const doc = new DOMParser().parseFromString(`<body>${html ?? ''}</body>`, 'text/html');
+  // Block by block, so that paragraphs and list items do not run into each other.
+  for (const el of doc.body.querySelectorAll('p, li, h3, h4, br')) el.after(' ');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
