@@ -23,6 +23,7 @@ export const postgresSpecs = [
   'reports.spec.ts',
   'tasks.spec.ts',
   'planner.spec.ts',
+  'shop.spec.ts',
 ];
 
 export type Share = 'pglite' | 'postgres' | 'all';
