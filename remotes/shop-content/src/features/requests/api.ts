@@ -1,4 +1,5 @@
 import type { ConvertShopRequestRequest, ShopRequest, ShopRequestPage, UpdateShopRequestRequest } from '@repo/contracts';
+import { idSchema } from '@repo/contracts';
 import { api, entityKeys } from '@repo/shared-core';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiQuery, type RequestFilters } from './filters';
@@ -26,7 +27,10 @@ export const useRequests = (filters: RequestFilters) => useQuery(requestsQueryOp
 export const requestQueryOptions = (id: string) =>
   queryOptions({ queryKey: requestKeys.detail(id), queryFn: async () => (await api.get<ShopRequest>(`shop/requests/${id}`)).data });
 
-export const useRequest = (id: string | null) => useQuery({ ...requestQueryOptions(id ?? ''), enabled: !!id });
+/** A request's id as the server knows them (a uuid): anything else in the address is no request, asked of nobody. */
+export const isRequestId = (id: string | null): id is string => !!id && idSchema.safeParse(id).success;
+
+export const useRequest = (id: string | null) => useQuery({ ...requestQueryOptions(id ?? ''), enabled: isRequestId(id) });
 
 export function useRequestMutations() {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 import type { ShopRequest, ShopRequestPage } from '@repo/contracts';
 
 export const request = (over: Partial<ShopRequest> = {}): ShopRequest => ({
-  id: 'r1',
+  id: '11111111-1111-4111-8111-111111111111',
   number: 'З-000123',
   kind: 'repair',
   status: 'new',
@@ -29,7 +29,7 @@ export const request = (over: Partial<ShopRequest> = {}): ShopRequest => ({
 
 export const goodsOrder = (over: Partial<ShopRequest> = {}): ShopRequest =>
   request({
-    id: 'r2',
+    id: '22222222-2222-4222-8222-222222222222',
     number: 'З-000124',
     kind: 'order',
     modelId: null,

@@ -68,7 +68,7 @@ describe('status actions', () => {
     const d = await drawer();
     fireEvent.click(within(d).getByRole('button', { name: 'Взять в работу' }));
     await waitFor(() => expect(within(d).getByRole('group', { name: 'Статус заявки' })).toHaveTextContent('ВыполненаОтклонить'));
-    expect(view.api!.lastCall('patch', 'shop/requests/r1')!.body).toEqual({ status: 'in_work' });
+    expect(view.api!.lastCall('patch', 'shop/requests/11111111-1111-4111-8111-111111111111')!.body).toEqual({ status: 'in_work' });
   });
 
   it('an employee without edit:shop_content sees the request but no buttons', async () => {
@@ -107,7 +107,7 @@ describe('«Отклонить»', () => {
     await waitFor(() => expect(within(dialog).queryByText('Укажите причину отказа')).not.toBeInTheDocument());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отклонить' }));
     await waitFor(() => expect(view.api!.calls('patch')).toHaveLength(1));
-    expect(view.api!.lastCall('patch', 'shop/requests/r1')!.body).toEqual({ status: 'rejected', rejectReason: 'Нет запчастей' });
+    expect(view.api!.lastCall('patch', 'shop/requests/11111111-1111-4111-8111-111111111111')!.body).toEqual({ status: 'rejected', rejectReason: 'Нет запчастей' });
     expect(await within(dialog).findByText('Укажите причину отказа')).toBeInTheDocument();
   });
 });
@@ -124,7 +124,7 @@ describe('the location', () => {
     fireEvent.mouseDown(select);
     fireEvent.click(await screen.findByText('Север', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(view.api!.calls('patch')).toHaveLength(1));
-    expect(view.api!.lastCall('patch', 'shop/requests/r1')!.body).toEqual({ locationId: 'l2' });
+    expect(view.api!.lastCall('patch', 'shop/requests/11111111-1111-4111-8111-111111111111')!.body).toEqual({ locationId: 'l2' });
   });
 
   it('one who works in one location only sees it', async () => {
@@ -142,7 +142,7 @@ describe('the comment', () => {
     fireEvent.change(within(d).getByLabelText('Комментарий'), { target: { value: 'Перезвонить завтра' } });
     fireEvent.click(within(d).getByRole('button', { name: 'Сохранить комментарий' }));
     expect(await within(d).findByText('Комментарий: не больше 2000 символов')).toBeInTheDocument();
-    expect(view.api!.lastCall('patch', 'shop/requests/r1')!.body).toEqual({ comment: 'Перезвонить завтра' });
+    expect(view.api!.lastCall('patch', 'shop/requests/11111111-1111-4111-8111-111111111111')!.body).toEqual({ comment: 'Перезвонить завтра' });
   });
 });
 
@@ -154,7 +154,7 @@ describe('conversions', () => {
     fireEvent.click(within(d).getByRole('button', { name: 'Оформить заказ на ремонт' }));
     expect(await screen.findByText('Страница заказа')).toBeInTheDocument();
     expect(view.location()).toBe('/orders/o7');
-    expect(view.api!.lastCall('post', 'shop/requests/r1/to-order')!.body).toEqual({});
+    expect(view.api!.lastCall('post', 'shop/requests/11111111-1111-4111-8111-111111111111/to-order')!.body).toEqual({});
   });
 
   it('asks for the location when the request has none and the employee works in several', async () => {
@@ -174,9 +174,9 @@ describe('conversions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Оформить' }));
     await waitFor(() => expect(view.api!.calls('post')).toHaveLength(1));
     // The current location is offered first; the server's refusal lands on the field.
-    expect(view.api!.lastCall('post', 'shop/requests/r2/to-sale')!.body).toEqual({ locationId: 'l1' });
+    expect(view.api!.lastCall('post', 'shop/requests/22222222-2222-4222-8222-222222222222/to-sale')!.body).toEqual({ locationId: 'l1' });
     expect(await within(dialog).findByText('Этот магазин не принимает заявки с сайта')).toBeInTheDocument();
-    expect(view.location()).toBe('/request/r2');
+    expect(view.location()).toBe('/request/22222222-2222-4222-8222-222222222222');
   });
 
   it('a converted request shows its order and offers no conversion', async () => {
@@ -191,5 +191,13 @@ describe('conversions', () => {
     open(request(), { 'get shop/requests/:id': respondError(404, 'Заявка не найдена') });
     expect(await screen.findByText('Не удалось открыть заявку')).toBeInTheDocument();
     expect(screen.getByText('Заявка не найдена')).toBeInTheDocument();
+  });
+});
+
+describe('an address that names no request', () => {
+  it('/request/42 shows «Заявка не найдена» over the list without asking the server', async () => {
+    const view = renderPage(<RequestsPage />, { route: '/request/42', path: '/request/:id?', profile: makeProfile(), api: { 'get shop/requests': page([request()]) } });
+    expect(await screen.findByText('Заявка не найдена')).toBeInTheDocument();
+    expect(view.api!.calls('get').map((c) => c.path)).not.toContainEqual(expect.stringContaining('shop/requests/42'));
   });
 });

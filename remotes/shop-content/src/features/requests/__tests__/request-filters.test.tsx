@@ -82,7 +82,7 @@ describe('the list', () => {
       api: { 'get shop/requests': page([request()]), 'get shop/requests/:id': request() },
     });
     fireEvent.click(await screen.findByTestId('request-row'));
-    await waitFor(() => expect(view.location()).toBe('/request/r1?status=all'));
+    await waitFor(() => expect(view.location()).toBe('/request/11111111-1111-4111-8111-111111111111?status=all'));
     expect(await screen.findByText('Заявка З-000123')).toBeInTheDocument();
   });
 
@@ -92,8 +92,8 @@ describe('the list', () => {
     expect(await screen.findAllByTestId('request-row')).toHaveLength(1);
     expect(screen.getByTestId('request-row')).not.toHaveAttribute('data-fresh');
 
-    served = page([request({ id: 'r9', number: 'З-000130', kind: 'callback', modelName: null, problem: null }), request()]);
-    act(() => bus.emit('realtime:event', { type: 'created', entity: 'shop_request', id: 'r9', locationId: 'l1' }));
+    served = page([request({ id: '99999999-9999-4999-8999-999999999999', number: 'З-000130', kind: 'callback', modelName: null, problem: null }), request()]);
+    act(() => bus.emit('realtime:event', { type: 'created', entity: 'shop_request', id: '99999999-9999-4999-8999-999999999999', locationId: 'l1' }));
     await waitFor(() => expect(screen.getAllByTestId('request-row')).toHaveLength(2));
     const [arrived, old] = screen.getAllByTestId('request-row');
     expect(arrived).toHaveTextContent('З-000130');

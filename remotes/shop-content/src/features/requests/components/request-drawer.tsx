@@ -1,10 +1,10 @@
 import { shopMessages, updateShopRequestSchema, type ShopRequest } from '@repo/contracts';
 import { formatDateTime, formatMoney, notify, useAuth } from '@repo/shared-core';
 import { QueryError, useRule, useZodForm, zodRule } from '@repo/ui';
-import { Button, Descriptions, Divider, Drawer, Flex, Form, Input, Modal, Select, Skeleton, Table, Typography } from 'antd';
+import { Button, Descriptions, Divider, Drawer, Empty, Flex, Form, Input, Modal, Select, Skeleton, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRequest, useRequestMutations } from '../api';
+import { isRequestId, useRequest, useRequestMutations } from '../api';
 import { orderHref, saleHref } from '../filters';
 import { conversions, statusActions, type StatusAction } from '../status-actions';
 import { KindTag, showPhone, StatusTag } from './request-tags';
@@ -350,7 +350,9 @@ export function RequestDrawer({ id, onClose }: { id: string | null; onClose: () 
       destroyOnHidden
       data-testid="request-drawer"
     >
-      {query.isError ? (
+      {id && !isRequestId(id) ? (
+        <Empty description="Заявка не найдена" />
+      ) : query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} title="Не удалось открыть заявку" bare />
       ) : !r ? (
         <Skeleton active />
