@@ -24,3 +24,17 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A yes/no of a query string: `true` or `false`. */
+export const queryFlag = z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true');
+
+/** A comma list of values of `values` in a query string (`status=new,in_progress`), repeats dropped; anything else is `message`. */
+export const commaList = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .string()
+    .max(200, message)
+    .transform((v, ctx) => {
+      const parts = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+      for (const p of parts) if (!(values as readonly string[]).includes(p)) ctx.addIssue({ code: 'custom', message });
+      return parts as T[];
+    });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageOf, pageQuerySchema } from './common';
+import { idSchema, pageOf, pageQuerySchema, queryFlag as flag } from './common';
 import { dateQuery, moneySchema, optionalSafeText, safeDateTime, safeText, signedMoneySchema } from './primitives';
 import { phoneSchema } from './phone';
 
@@ -421,7 +421,6 @@ export const orderPageSchema = pageOf(orderListItemSchema)
   .meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
-const flag = z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true');
 
 /** `GET /api/orders`: filters; `search` by number, client phone or name, IMEI or serial. */
 export const orderListQuerySchema = pageQuerySchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageOf, pageQuerySchema } from './common';
+import { idSchema, pageOf, pageQuerySchema, queryFlag as flag } from './common';
 import { paymentMethods } from './orders';
 import { phoneSchema } from './phone';
 import { dateQuery, moneySchema, optionalSafeText, safeText, secretText } from './primitives';
@@ -257,7 +257,6 @@ export const saleReturnRequestSchema = z
 export type SaleReturnRequest = z.input<typeof saleReturnRequestSchema>;
 export type SaleReturnInput = z.output<typeof saleReturnRequestSchema>;
 
-const flag = z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true');
 
 /** `GET /api/sales`: filters; `search` by number. */
 export const saleListQuerySchema = pageQuerySchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageOf, pageQuerySchema } from './common';
+import { commaList, idSchema, pageOf, pageQuerySchema, queryFlag as flag } from './common';
 import { phoneSchema } from './phone';
 import { moneySchema, optionalSafeText, safeDate, safeText } from './primitives';
 
@@ -174,7 +174,6 @@ export const reorderRequestSchema = z
   .meta({ id: 'ShopReorder' });
 export type ReorderRequest = z.input<typeof reorderRequestSchema>;
 
-const flag = z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true');
 const nameSchema = safeText({ min: 1, max: shopLimits.nameMax, messages: { required: shopMessages.nameRequired, tooLong: shopMessages.nameTooLong } });
 const imageIdSchema = idSchema.nullish().transform((v) => v ?? null);
 
@@ -421,15 +420,6 @@ export type ShopRequest = z.infer<typeof shopRequestSchema>;
 export const shopRequestPageSchema = pageOf(shopRequestSchema).meta({ id: 'ShopRequestPage' });
 export type ShopRequestPage = z.infer<typeof shopRequestPageSchema>;
 
-const commaList = <T extends string>(values: readonly T[], message: string) =>
-  z
-    .string()
-    .max(200, message)
-    .transform((v, ctx) => {
-      const parts = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
-      for (const p of parts) if (!(values as readonly string[]).includes(p)) ctx.addIssue({ code: 'custom', message });
-      return parts as T[];
-    });
 
 /** Newest first. */
 export const shopRequestQuerySchema = pageQuerySchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageOf, pageQuerySchema } from './common';
+import { commaList, idSchema, pageOf, pageQuerySchema, queryFlag as flag } from './common';
 import { optionalSafeText, safeDateTime, safeText } from './primitives';
 
 /**
@@ -132,18 +132,7 @@ export const updateTaskRequestSchema = z
   .meta({ id: 'UpdateTask' });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 
-const flag = z.enum(['true', 'false'], { error: 'Ожидается true или false' }).transform((v) => v === 'true');
 
-/** A comma list of values of `values` (`status=new,in_progress`). */
-const commaList = <T extends string>(values: readonly T[], message: string) =>
-  z
-    .string()
-    .max(200, message)
-    .transform((v, ctx) => {
-      const parts = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
-      for (const p of parts) if (!(values as readonly string[]).includes(p)) ctx.addIssue({ code: 'custom', message });
-      return parts as T[];
-    });
 
 export const taskSorts = ['dueAt', '-dueAt', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'priority', '-priority'] as const;
 export type TaskSort = (typeof taskSorts)[number];
