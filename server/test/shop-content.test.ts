@@ -291,7 +291,13 @@ describe('devices', () => {
     const phone = types.find((t) => t.name === 'Смартфон')!.id;
     const apple = brands.find((b) => b.name === 'Apple')!.id;
     const samsung = brands.find((b) => b.name === 'Samsung')!.id;
+    // A colleague's open columns hear of it: the model, and its type's and brand's counts.
+    const socket = await connect(base, { cookie: `token=${owner}` });
+    sockets.push(socket);
     const model = shopModelSchema.parse(ok(await call('POST', '/api/shop/models', { typeId: phone, brandId: apple, name: 'iPhone 16' }), 201));
+    expect(await waitFor(socket, (m) => m.id === model.id)).toMatchObject({ type: 'created', entity: 'shop_model' });
+    expect(await waitFor(socket, (m) => m.entity === 'shop_device_type' && m.id === phone)).toMatchObject({ type: 'updated' });
+    expect(await waitFor(socket, (m) => m.entity === 'shop_brand' && m.id === apple)).toMatchObject({ type: 'updated' });
     expect(model).toMatchObject({ typeName: 'Смартфон', brandName: 'Apple', priceCount: 0, minPrice: null });
     const list = ok(await call('GET', `/api/shop/models?typeId=${phone}&brandId=${apple}`)).items as Array<{ id: string; position: number }>;
     expect(list.at(-1)!.id).toBe(model.id);

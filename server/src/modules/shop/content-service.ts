@@ -33,7 +33,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { shopBrands, shopCatalogItems, shopCategories, shopDeviceTypes, shopModels, shopSlides } from '../../db/schema';
-import { recordChange, recordChanges, type Change } from '../../lib/change';
+import { recordChange, recordChanges, type Change, type EventOverride } from '../../lib/change';
 import type { Ctx } from '../../lib/ctx';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
 import { processImage } from '../location/images';
@@ -345,6 +345,20 @@ async function checkTypeBrand(tx: Tx, typeId: string, brandId: string) {
   if (first) throw invalidInput(errors, first);
 }
 
+/**
+ * A model's change also changes the model counts of its type and brand (and of the ones it left): their
+ * lists are told too, so a colleague's open columns recount.
+ */
+function modelEvents(...pairs: Array<{ typeId: string; brandId: string }>): EventOverride[] {
+  const types = [...new Set(pairs.map((p) => p.typeId))];
+  const brands = [...new Set(pairs.map((p) => p.brandId))];
+  return [
+    {},
+    ...types.map((id): EventOverride => ({ type: 'updated', entity: 'shop_device_type', id })),
+    ...brands.map((id): EventOverride => ({ type: 'updated', entity: 'shop_brand', id })),
+  ];
+}
+
 export async function createModel(ctx: Ctx, input: z.output<typeof createShopModelSchema>): Promise<ShopModel> {
   return ctx.db.transaction(async (tx) => {
     await checkTypeBrand(tx, input.typeId, input.brandId);
@@ -353,7 +367,7 @@ export async function createModel(ctx: Ctx, input: z.output<typeof createShopMod
     if (input.imageId) await checkImages(tx, [input.imageId], 'imageId');
     const position = await repo.nextPosition(tx, shopModels, and(eq(shopModels.typeId, input.typeId), eq(shopModels.brandId, input.brandId)));
     const row = await repo.insertModel(tx, { typeId: input.typeId, brandId: input.brandId, name: input.name, nameKey, imageId: input.imageId, published: input.published, position });
-    await recordChange(tx, ctx, { entity: 'shop_model', id: row.id, action: 'create', after: modelSnapshot(row), locationId: null });
+    await recordChange(tx, ctx, { entity: 'shop_model', id: row.id, action: 'create', after: modelSnapshot(row), locationId: null, event: modelEvents(row) });
     return modelViewOf(tx, row.id);
   });
 }
@@ -379,7 +393,7 @@ export async function updateModel(ctx: Ctx, id: string, input: z.output<typeof u
     if (!Object.keys(set).length) return modelViewOf(tx, id);
     set.updatedAt = new Date();
     const after = await repo.updateModel(tx, id, set);
-    await recordChange(tx, ctx, { entity: 'shop_model', id, action: 'update', before: modelSnapshot(before), after: modelSnapshot(after), locationId: null });
+    await recordChange(tx, ctx, { entity: 'shop_model', id, action: 'update', before: modelSnapshot(before), after: modelSnapshot(after), locationId: null, ...(moved ? { event: modelEvents(before, after) } : {}) });
     return modelViewOf(tx, id);
   });
 }
@@ -389,7 +403,7 @@ export async function deleteModel(ctx: Ctx, id: string): Promise<void> {
     const before = await repo.findModel(tx, id, true);
     if (!before) throw notFound(shopMessages.modelNotFound);
     await repo.deleteModel(tx, id);
-    await recordChange(tx, ctx, { entity: 'shop_model', id, action: 'delete', before: modelSnapshot(before), locationId: null });
+    await recordChange(tx, ctx, { entity: 'shop_model', id, action: 'delete', before: modelSnapshot(before), locationId: null, event: modelEvents(before) });
   });
 }
 
