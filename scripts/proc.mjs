@@ -70,6 +70,7 @@ export function printBanner(url, { title = 'Бэк-офис запущен' } = 
   const lines = [
     '',
     `  ${title}: ${url}`,
+    `  Витрина интернет-магазина (без входа): ${url}/storefront`,
     '',
     '  Демо-учётные записи (пароль demo1234):',
     ...demoAccounts.map(([role, phone, scope]) => `    ${role.padEnd(12)} ${phone}   ${scope}`),
