@@ -37,4 +37,4 @@ const ok = await Promise.all([
   waitForHttp(`http://localhost:${apiPort}/api/health`, { timeoutMs: 180_000 }),
   waitForHttp('http://localhost:3100/', { timeoutMs: 180_000 }),
 ]);
-if (ok.every(Boolean)) printBanner('http://localhost:3100', { title: 'Режим разработки' });
+if (ok.every(Boolean)) printBanner('http://localhost:3100', { title: 'Режим разработки', storefront: false });

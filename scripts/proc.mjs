@@ -66,11 +66,11 @@ export const demoAccounts = [
   ['Кассир', '+7 900 000-00-04', 'только первый магазин, без смены магазина'],
 ];
 
-export function printBanner(url, { title = 'Бэк-офис запущен' } = {}) {
+export function printBanner(url, { title = 'Бэк-офис запущен', storefront = true } = {}) {
   const lines = [
     '',
     `  ${title}: ${url}`,
-    `  Витрина интернет-магазина (без входа): ${url}/storefront`,
+    ...(storefront ? [`  Витрина интернет-магазина (без входа): ${url}/storefront`] : []),
     '',
     '  Демо-учётные записи (пароль demo1234):',
     ...demoAccounts.map(([role, phone, scope]) => `    ${role.padEnd(12)} ${phone}   ${scope}`),
