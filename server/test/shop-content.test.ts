@@ -324,6 +324,10 @@ describe('devices', () => {
     ];
     expect(ok(await call('PUT', `/api/shop/models/${model.id}/prices`, prices))).toEqual([prices[0], { ...prices[1], minutes: null }]);
     expect(shopModelSchema.parse((ok(await call('GET', `/api/shop/models?search=${encodeURIComponent('iphone 16')}`)).items as unknown[])[0])).toMatchObject({ priceCount: 2, minPrice: 490_000 });
+    // A free service (diagnostics) is not the model's «от» price.
+    ok(await call('PUT', `/api/shop/models/${model.id}/prices`, [{ service: 'Диагностика', price: 0 }, ...prices]));
+    expect(shopModelSchema.parse((ok(await call('GET', `/api/shop/models?search=${encodeURIComponent('iphone 16')}`)).items as unknown[])[0])).toMatchObject({ priceCount: 3, minPrice: 490_000 });
+    ok(await call('PUT', `/api/shop/models/${model.id}/prices`, prices));
     before = await state();
     const neg = await expectRefused(await call('PUT', `/api/shop/models/${model.id}/prices`, [{ service: 'Замена', price: -5 }]), 400, state, before);
     expect(Object.keys(neg.errors)).toContain('0.price');

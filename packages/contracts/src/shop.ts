@@ -284,7 +284,7 @@ export const shopModelSchema = z
     position: z.number().int(),
     published: z.boolean(),
     priceCount: z.number().int(),
-    /** The lowest price of the list (kopecks), for «от …». */
+    /** The lowest price of the list above zero (kopecks), for «от …»: a free service (diagnostics) is not it. */
     minPrice: z.number().int().nullable(),
   })
   .meta({ id: 'ShopModel' });

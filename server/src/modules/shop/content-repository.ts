@@ -284,7 +284,7 @@ const modelColumns = {
   typeName: shopDeviceTypes.name,
   brandName: shopBrands.name,
   priceCount: sql<number>`(select count(*)::int from ${shopModelPrices} p where p.model_id = ${shopModels.id})`,
-  minPrice: sql<number | null>`(select min(p.price)::bigint from ${shopModelPrices} p where p.model_id = ${shopModels.id})`,
+  minPrice: sql<number | null>`(select min(p.price) filter (where p.price > 0)::bigint from ${shopModelPrices} p where p.model_id = ${shopModels.id})`,
 };
 export interface ModelView {
   row: ModelRow;

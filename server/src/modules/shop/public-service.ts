@@ -165,7 +165,7 @@ export async function deviceTree(db: Db): Promise<PublicDeviceTree> {
       modelId: shopModels.id,
       modelName: shopModels.name,
       modelImage: shopModels.imageId,
-      minPrice: sql<number | null>`(select min(p.price)::bigint from ${shopModelPrices} p where p.model_id = ${shopModels.id})`,
+      minPrice: sql<number | null>`(select min(p.price) filter (where p.price > 0)::bigint from ${shopModelPrices} p where p.model_id = ${shopModels.id})`,
     })
     .from(shopModels)
     .innerJoin(shopDeviceTypes, eq(shopDeviceTypes.id, shopModels.typeId))
