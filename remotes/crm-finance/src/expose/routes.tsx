@@ -6,8 +6,7 @@ type AreaScreenLoader = () => Promise<{ Component: ComponentType }>;
 
 /**
  * The only public surface of the remote: one route per screen of `area.ts` (paths from the site
- * root, `handle` = the route's metadata), each screen loaded on first visit. A built screen replaces
- * its placeholder in `built` with `() => import('../features/<feature>/…')`.
+ * root, `handle` = the route's metadata), each screen loaded on first visit from its feature.
  */
 const finance = (name: keyof typeof import('../features/finance/screens')) => () =>
   import('../features/finance/screens').then((m) => ({ Component: m[name] as ComponentType }));
@@ -23,7 +22,7 @@ const tasks = () => import('../features/tasks/screens').then((m) => ({ Component
 const planner = () => import('../features/planner/screens').then((m) => ({ Component: m.PlannerPage as ComponentType }));
 const payroll = () => import('../features/payroll/screens').then((m) => ({ Component: m.PayrollPage as ComponentType }));
 
-/** Built screens; every other route of `area.ts` keeps its placeholder until its issue builds it. */
+/** Every route of `area.ts` and its screen (the routes test loads each one). */
 const built: Record<string, AreaScreenLoader> = {
   '/clients': clients('ClientsPage'),
   '/finance': finance('FinancePage'),
@@ -43,6 +42,6 @@ const built: Record<string, AreaScreenLoader> = {
 export const routes: AreaRoute[] = defineAreaRoutes(
   areaMeta,
   Object.fromEntries(
-    areaMeta.routes.map((r) => [r.path, built[r.path] ?? (() => import('../screens/not-built-screen').then((m) => ({ Component: m.notBuiltScreen(r.title) })))]),
+    areaMeta.routes.map((r) => [r.path, built[r.path]]),
   ),
 );
