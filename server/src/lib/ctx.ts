@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuthContext } from '../types';
 import type { Actor } from './audit';
-import { unauthenticated } from './errors';
+import { missingRuleMessage, ruleScope, type Action, type Entity, type Scope } from '@repo/contracts';
+import { forbidden, unauthenticated } from './errors';
 
 /**
  * Who is asking, where, and with what: the one argument every service takes first. Built once per
@@ -47,4 +48,14 @@ export function publicCtxOf(request: FastifyRequest): PublicCtx {
 /** A context for work no request asked for (start-up adoption, the CLI): no employee, no address. */
 export function systemCtx(db: Db, config: Config): PublicCtx {
   return { db, config, auth: null, actor: { employeeId: null, locationId: null, ip: null }, locationId: null };
+}
+
+/**
+ * The widest scope the employee's rules give for `action` on `entity` (`own` < `location` < `all`); a 403
+ * naming the missing rule when none does. A service narrows its rows by the scope it gets.
+ */
+export function scopeOf(ctx: Pick<Ctx, 'auth'>, action: Action, entity: Entity): Scope {
+  const scope = ruleScope(ctx.auth.rules, action, entity);
+  if (!scope) throw forbidden(missingRuleMessage(`${action}:${entity}`));
+  return scope;
 }

@@ -4,7 +4,6 @@ import {
   financeMessages,
   hasRule,
   messages,
-  missingRuleMessage,
   ruleScope,
   shiftAlreadyOpenMessage,
   systemFinanceCategories,
@@ -23,7 +22,7 @@ import type { Tx } from '../../db/client';
 import { cashOperations, cashShifts } from '../../db/schema';
 import { recordChange, recordChanges, type Change, type EventOverride } from '../../lib/change';
 import { nextNumber, nextNumbers } from '../../lib/counters';
-import type { Ctx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx } from '../../lib/ctx';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { postClientLedger, type ClientLedgerEntry } from '../clients/ledger';
@@ -39,11 +38,7 @@ import * as repo from './repository';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The widest scope of `action:finance`; 403 when there is none (the route checked already, this narrows rows). */
-export function scopeOf(ctx: Ctx, action: Action): Scope {
-  const scope = ruleScope(ctx.auth.rules, action, 'finance');
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:finance`));
-  return scope;
-}
+export const scopeOf = (ctx: Ctx, action: Action): Scope => requireScope(ctx, action, 'finance');
 
 /**
  * The locations a read covers: `all` (scope `all` only) → every location the employee works in; a

@@ -25,7 +25,7 @@ import { employeeLocations, repairOrderParts, repairOrderPayments, repairOrders,
 import { recordChange } from '../../lib/change';
 import { linkAppointment } from '../planner/service';
 import { nextNumber } from '../../lib/counters';
-import type { Ctx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { postClientLedger } from '../clients/ledger';
@@ -54,11 +54,7 @@ const HOUR = 3_600_000;
 // Access
 
 /** The widest scope of `action:repair_order`; 403 when there is none. */
-export function scopeOf(ctx: Ctx, action: Action) {
-  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
-  return scope;
-}
+export const scopeOf = (ctx: Ctx, action: Action) => requireScope(ctx, action, ENTITY);
 
 /** own: the employee's orders (engineer, manager or author); location: the current location's; all: their locations'. */
 export function allowed(ctx: Ctx, action: Action, order: repo.OrderRow): boolean {

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { plannerEvents, tasks } from '../../db/schema';
 import { recordChange } from '../../lib/change';
-import type { Ctx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { taskVisibility } from '../tasks/service';
 import * as repo from './repository';
@@ -38,11 +38,7 @@ const iso = (d: Date) => d.toISOString();
 // ---------------------------------------------------------------------------------------------------
 // Access
 
-function scopeOf(ctx: Ctx, action: Action) {
-  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
-  return scope;
-}
+const scopeOf = (ctx: Ctx, action: Action) => requireScope(ctx, action, ENTITY);
 
 const isOwn = (ctx: Ctx, e: Pick<repo.EventRow, 'employeeId' | 'createdBy'>) => e.employeeId === ctx.auth.employeeId || e.createdBy === ctx.auth.employeeId;
 

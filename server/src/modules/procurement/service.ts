@@ -27,7 +27,7 @@ import type { Tx } from '../../db/client';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema';
 import { recordChange } from '../../lib/change';
 import { nextNumber } from '../../lib/counters';
-import type { Ctx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
 import { postReceiptInTx, warehouseById } from '../stock/service';
@@ -49,11 +49,7 @@ type Conn = Ctx['db'] | Tx;
 
 export const seesCost = (ctx: Ctx) => hasRule(ctx.auth.rules, 'see_cost');
 
-function scopeOf(ctx: Ctx, action: Action) {
-  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
-  return scope;
-}
+const scopeOf = (ctx: Ctx, action: Action) => requireScope(ctx, action, ENTITY);
 
 /** own: orders the employee wrote; location: the current location's; all: any location the employee works in. */
 function allowed(ctx: Ctx, action: Action, order: repo.OrderRow): boolean {

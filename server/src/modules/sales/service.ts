@@ -26,7 +26,7 @@ import { saleLines, salePayments, saleReturnLines, saleReturns, sales } from '..
 import { confirmingEmployee, employeeGrant } from '../auth/service';
 import { recordChange, recordChanges, type Change } from '../../lib/change';
 import { nextNumber } from '../../lib/counters';
-import type { Ctx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { idempotent, type StoredAnswer } from '../../lib/idempotency';
 import { postClientLedger } from '../clients/ledger';
@@ -52,11 +52,7 @@ const rub = formatKopecks;
 // ---------------------------------------------------------------------------------------------------
 // Access
 
-function scopeOf(ctx: Ctx, action: Action) {
-  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
-  return scope;
-}
+const scopeOf = (ctx: Ctx, action: Action) => requireScope(ctx, action, ENTITY);
 
 function allowed(ctx: Ctx, action: Action, sale: repo.SaleRow): boolean {
   const scope = ruleScope(ctx.auth.rules, action, ENTITY);

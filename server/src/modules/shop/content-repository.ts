@@ -1,3 +1,4 @@
+import { normalizeSearchText } from '@repo/contracts';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -17,7 +18,7 @@ import {
   shopSlides,
   stockBalances,
 } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
+import { searchPattern } from '../../lib/sql';
 
 /**
  * The shop's content tables (server/docs/shop.md): the staff side's reads and writes, and the few reads the
@@ -34,8 +35,8 @@ export type CategoryRow = typeof shopCategories.$inferSelect;
 export type SettingsRow = typeof shopSettings.$inferSelect;
 
 /** Lower case, ё = е: the key of a unique name and the text a search matches. */
-export const normalize = (s: string) => s.trim().toLowerCase().replace(/ё/g, 'е');
-export const searchPatternOf = (search: string) => containsPattern(normalize(search));
+export const normalize = normalizeSearchText;
+export const searchPatternOf = searchPattern;
 export const catalogSearchTextOf = (title: string, productName: string, sku: string | null) => normalize(`${title} ${productName} ${sku ?? ''}`);
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
-import { formatDocumentNumber } from '@repo/contracts';
+import { formatDocumentNumber, normalizeSearchText } from '@repo/contracts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { locations, repairOrders, sales, shopRequestHits, shopRequests, shopSettings, warehouses } from '../../db/schema';
-import { containsPattern, rowsOf } from '../../lib/sql';
+import { rowsOf, searchPattern } from '../../lib/sql';
 
 /** The requests' own SQL (server/docs/shop.md, «Requests»). */
 
@@ -22,8 +22,8 @@ export const numberPrefix = 'З';
 const counterKind = 'shop_request';
 
 /** What a search matches: the number, the name and the phone, lower case, ё = е. */
-export const searchTextOf = (number: string, name: string, phone: string) => `${number} ${name} ${phone}`.toLowerCase().replace(/ё/g, 'е');
-export const searchPatternOf = (search: string) => containsPattern(search.trim().toLowerCase().replace(/ё/g, 'е'));
+export const searchTextOf = (number: string, name: string, phone: string) => normalizeSearchText(`${number} ${name} ${phone}`);
+export const searchPatternOf = searchPattern;
 
 export interface RequestView extends RequestRow {
   locationName: string | null;

@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { shopRequests } from '../../db/schema';
 import { recordChange, type EventOverride } from '../../lib/change';
-import type { Ctx, PublicCtx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx, type PublicCtx } from '../../lib/ctx';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { createClientInTx } from '../clients/service';
 import { createOrder } from '../orders/service';
@@ -49,11 +49,7 @@ const PRUNE_EVERY = 50;
 // ---------------------------------------------------------------------------------------------------
 // Access
 
-function scopeOf(ctx: Ctx, action: Action) {
-  const scope = ruleScope(ctx.auth.rules, action, RULE_ENTITY);
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:${RULE_ENTITY}`));
-  return scope;
-}
+const scopeOf = (ctx: Ctx, action: Action) => requireScope(ctx, action, RULE_ENTITY);
 
 /** «location»: the current location's requests and those without one; «all» (and «own»): every location of the employee's, and none. */
 function allowed(ctx: Ctx, action: Action, r: Pick<repo.RequestRow, 'locationId'>): boolean {

@@ -1,17 +1,18 @@
+import { normalizeSearchText } from '@repo/contracts';
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { counterparties, employeeLocations, employees, repairOrders, sales, taskComments, tasks } from '../../db/schema';
 import { realtimeChannel } from '../../lib/realtime';
-import { containsPattern, rowsOf } from '../../lib/sql';
+import { rowsOf, searchPattern } from '../../lib/sql';
 
 type Conn = Db | Tx;
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskValues = typeof tasks.$inferInsert;
 
 /** The normalised text a search matches: title and description, lower case, ё = е. */
-export const searchTextOf = (title: string, description: string | null) => `${title} ${description ?? ''}`.trim().toLowerCase().replace(/ё/g, 'е');
-export const searchPatternOf = (search: string) => containsPattern(search.trim().toLowerCase().replace(/ё/g, 'е'));
+export const searchTextOf = (title: string, description: string | null) => normalizeSearchText(`${title} ${description ?? ''}`);
+export const searchPatternOf = searchPattern;
 
 const assignee = alias(employees, 'assignee');
 const author = alias(employees, 'author');

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { recordChange, type EventOverride } from '../../lib/change';
-import type { Ctx } from '../../lib/ctx';
+import { scopeOf as requireScope, type Ctx } from '../../lib/ctx';
 import { forbidden, invalidInput, notFound } from '../../lib/errors';
 import * as repo from './repository';
 
@@ -37,11 +37,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 // ---------------------------------------------------------------------------------------------------
 // Access
 
-function scopeOf(ctx: Ctx, action: Action) {
-  const scope = ruleScope(ctx.auth.rules, action, ENTITY);
-  if (!scope) throw forbidden(missingRuleMessage(`${action}:${ENTITY}`));
-  return scope;
-}
+const scopeOf = (ctx: Ctx, action: Action) => requireScope(ctx, action, ENTITY);
 
 const isOwn = (ctx: Ctx, t: Pick<repo.TaskRow, 'authorId' | 'assigneeId'>) => t.authorId === ctx.auth.employeeId || t.assigneeId === ctx.auth.employeeId;
 
