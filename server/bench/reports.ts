@@ -492,6 +492,7 @@ async function main() {
   // The comparison with a month before is replayed from the ledger once a day and filter, then kept
   // (report_stock_past): the first view of the day pays for it (timed here with the kept totals dropped).
   cases.push({ label: 'stock today, first view of the day', url: `/api/reports/stock?allLocations=true`, target: YEAR, bare: () => bareStock(db, locs, today), totals: stockTotals, fresh: true });
+  cases.push({ label: 'stock yesterday', url: `/api/reports/stock?allLocations=true&at=${addDays(today, -1)}`, target: YEAR, bare: () => bareStock(db, locs, addDays(today, -1)), totals: stockTotals });
   cases.push({ label: 'stock a month ago', url: `/api/reports/stock?allLocations=true&at=${monthBefore(today)}`, target: YEAR, bare: () => bareStock(db, locs, monthBefore(today)), totals: stockTotals });
   cases.push({ label: 'stock a year ago', url: `/api/reports/stock?allLocations=true&at=${yearAgo}`, target: YEAR, bare: () => bareStock(db, locs, yearAgo), totals: stockTotals });
 

@@ -8,6 +8,7 @@ import { rowsOf } from '../../lib/sql';
 import { productMatches, searchTerms, type SearchTerms } from '../catalog/search';
 import { reportScope } from './access';
 import { dayEnd, monthBefore, moscowToday } from './period';
+import { fromBase, pastBase, poolShare, type PastFilters } from './stock-past';
 import type { XlsxColumn } from './xlsx';
 
 /**
@@ -73,16 +74,6 @@ function productConds(f: Filters): SQL[] {
   if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
   if (f.terms) conds.push(productMatches(sql`p`, f.terms));
   return conds;
-}
-
-/**
- * A bucket's floor share floor(V·q / Q) of a pool (value V, units Q) and its remainder, in bigint while V·q
- * surely fits (numeric beyond); 0 of an empty pool.
- */
-function poolShare(value: SQL, units: SQL, q: SQL) {
-  const op = (infix: string, fn: string) =>
-    sql`case when ${units} <= 0 then 0 when ${value} < 2147483648 and ${q} < 2147483648 then (${value} * ${q}) ${sql.raw(infix)} ${units} else ${sql.raw(fn)}(${value}::numeric * ${q}, ${units})::bigint end`;
-  return { part: op('/', 'div'), rem: op('%', 'mod') };
 }
 
 function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQL {
@@ -287,20 +278,29 @@ type TransitShare = { product_id: string; warehouse_id: string; qty: number; val
  * load) drops the kept days from its own on (trigger, migration 0039). A day is kept from an hour after its
  * end: a posting's rows carry its transaction's start, so one begun before midnight may commit after it.
  */
-async function pastTotals(ctx: Ctx, day: string, side: Side, f: Filters): Promise<{ qty: string; value: string }> {
+async function pastTotals(ctx: Ctx, day: string, side: Side, f: Filters, allWarehouses: boolean): Promise<{ qty: string; value: string }> {
   const scope = createHash('sha256')
     .update(JSON.stringify([[...f.warehouseIds].sort(), f.categoryId ?? null, f.terms ?? null, f.slowDays ?? null]))
     .digest('base64url');
   const kept = rowsOf<{ qty: string; value: string }>(await ctx.db.execute(sql`select qty::text, value::text from report_stock_past where day = ${day} and scope = ${scope}`))[0];
   if (kept) return kept;
+  const base = await pastBase(ctx, day);
+  const goods = base ? fromBase(day, base, pastFilters(f, allWarehouses), false) : stockAt(day, side, f, false);
   const totals = rowsOf<{ qty: string; value: string }>(
-    await withoutJit(ctx, sql`with ${stockAt(day, side, f, false)} select coalesce(sum(qty), 0)::text as qty, coalesce(sum(value), 0)::text as value from matched`, true),
+    await withoutJit(ctx, sql`with ${goods} select coalesce(sum(qty), 0)::text as qty, coalesce(sum(value), 0)::text as value from matched`, true),
   )[0];
   if (dayEnd(day).getTime() < Date.now() - 3_600_000) {
     await ctx.db.execute(sql`insert into report_stock_past (day, scope, qty, value) values (${day}, ${scope}, ${totals.qty}, ${totals.value}) on conflict do nothing`);
   }
   return totals;
 }
+
+const pastFilters = (f: Filters, allWarehouses: boolean): PastFilters => ({
+  warehouseIds: f.warehouseIds,
+  allWarehouses,
+  productConds: productConds(f),
+  slowDays: f.slowDays,
+});
 
 /** The order of the rows; without `see_cost` the value is not shown, so it does not order them either. */
 function orderOf(sort: Query['sort'], seesCost: boolean): SQL {
@@ -363,6 +363,10 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
       await ctx.db.execute(sql`select exists (select 1 from stock_balances b where b.qty > 0
         and b.warehouse_id in (select w.id from warehouses w where w.id <> all(${uuids(filters.warehouseIds)}))) as any`),
     )[0].any;
+  // Every warehouse of the company chosen (the past days' test: their stock is not today's).
+  const everyWarehouse = !rowsOf<{ any: boolean }>(
+    await ctx.db.execute(sql`select exists (select 1 from warehouses w where w.id <> all(${uuids(filters.warehouseIds)})) as any`),
+  )[0].any;
   let goods: SQL;
   if (allWarehouses) {
     const inTransit = rowsOf<{ id: string }>(
@@ -373,7 +377,14 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
       : [];
     goods = fromPools(at, filters, transit, !everything);
     if (!everything) warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
-  } else goods = stockAt(at, side, filters, !everything);
+  } else {
+    // A past day from its nearest snapshot (stock-past.ts), or the current stock less the later rows.
+    const base = side === null ? null : await pastBase(ctx, at);
+    if (base) {
+      goods = fromBase(at, base, pastFilters(filters, everyWarehouse), true);
+      warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
+    } else goods = stockAt(at, side, filters, !everything);
+  }
   const [main, prev] = await Promise.all([
     withoutJit(ctx, sql`with ${goods}
       select
@@ -386,7 +397,7 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
             'last_sale_at', x.last_sale_at, 'days', x.days) order by x.n), '[]')
           from (select y.*, row_number() over (order by ${order}) as n from (select m.*, c.name as category from matched m left join categories c on c.id = m.category_id) y
             order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) x) as page`, true),
-    pastTotals(ctx, before, previousSide, filters),
+    pastTotals(ctx, before, previousSide, filters, everyWarehouse),
   ]);
   const out = rowsOf<{ totals: TotalsRow; by_warehouse: SliceRow[]; by_category: SliceRow[]; page: PageRow[] }>(main)[0];
   const money = (v: string | number) => (seesCost ? Number(v) : null);
