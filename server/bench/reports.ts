@@ -393,10 +393,11 @@ async function barePay(db: Db, p: Period): Promise<Bare> {
 // ---------------------------------------------------------------------------------------------------
 // Timing
 
-async function timed(runs: number, warm: number, fn: () => Promise<unknown>): Promise<number[]> {
+async function timed(runs: number, warm: number, fn: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < warm; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await before?.();
     const t = performance.now();
     await fn();
     times.push(performance.now() - t);
@@ -412,8 +413,14 @@ interface Case {
   bare: () => Promise<Bare>;
   /** Which totals of the report's answer the bare SQL's must equal. */
   totals: (json: Record<string, unknown>) => Totals;
-  /** Timed with the stock report's kept past totals dropped before each call (the first view of a day). */
-  fresh?: boolean;
+  /**
+   * Timed with the stock report's kept past totals dropped before each call (`past`: the first view of a
+   * day), and all its snapshots (`snapshots`: the first view of a day far from any, which builds one from the
+   * current stock) or the day's own (`day`: its first view, which builds it from the nearest snapshot).
+   */
+  fresh?: 'past' | 'snapshots' | 'day';
+  /** Fewer timed calls than the others (a slow first view). */
+  rounds?: number;
 }
 
 async function main() {
@@ -491,9 +498,15 @@ async function main() {
   cases.push({ label: 'stock today, slowDays=90', url: `/api/reports/stock?allLocations=true&slowDays=90`, target: YEAR, bare: () => bareStock(db, locs, today, 90), totals: stockTotals });
   // The comparison with a month before is replayed from the ledger once a day and filter, then kept
   // (report_stock_past): the first view of the day pays for it (timed here with the kept totals dropped).
-  cases.push({ label: 'stock today, first view of the day', url: `/api/reports/stock?allLocations=true`, target: YEAR, bare: () => bareStock(db, locs, today), totals: stockTotals, fresh: true });
+  cases.push({ label: 'stock today, first view of the day', url: `/api/reports/stock?allLocations=true`, target: YEAR, bare: () => bareStock(db, locs, today), totals: stockTotals, fresh: 'past' });
   cases.push({ label: 'stock yesterday', url: `/api/reports/stock?allLocations=true&at=${addDays(today, -1)}`, target: YEAR, bare: () => bareStock(db, locs, addDays(today, -1)), totals: stockTotals });
   cases.push({ label: 'stock a month ago', url: `/api/reports/stock?allLocations=true&at=${monthBefore(today)}`, target: YEAR, bare: () => bareStock(db, locs, monthBefore(today)), totals: stockTotals });
+  // A day next to a snapshot (the month before's, kept by the cases above): the snapshot and the rows between.
+  cases.push({ label: 'stock 30 days ago', url: `/api/reports/stock?allLocations=true&at=${addDays(today, -30)}`, target: YEAR, bare: () => bareStock(db, locs, addDays(today, -30)), totals: stockTotals });
+  // The first view of a past day: its snapshot built from the nearest one (a day away here).
+  cases.push({ label: 'stock 30 days ago, first view', url: `/api/reports/stock?allLocations=true&at=${addDays(today, -30)}`, target: YEAR, bare: () => bareStock(db, locs, addDays(today, -30)), totals: stockTotals, fresh: 'day', rounds: 5 });
+  // The first view of a day with no snapshot within reach (all dropped before each call): one is built.
+  cases.push({ label: 'stock 2 weeks ago, snapshot built', url: `/api/reports/stock?allLocations=true&at=${addDays(today, -14)}`, target: YEAR, bare: () => bareStock(db, locs, addDays(today, -14)), totals: stockTotals, fresh: 'snapshots', rounds: 5 });
   cases.push({ label: 'stock a year ago', url: `/api/reports/stock?allLocations=true&at=${yearAgo}`, target: YEAR, bare: () => bareStock(db, locs, yearAgo), totals: stockTotals });
 
   console.log(
@@ -507,9 +520,9 @@ async function main() {
     return res;
   };
   const summary: string[] = [];
-  // BENCH_REPORTS_ONLY=stock: only the cases whose label has that text.
+  // BENCH_REPORTS_ONLY=stock: only the cases whose label has that text (or one of `a|b`).
   const only = process.env.BENCH_REPORTS_ONLY;
-  for (const c of cases.filter((x) => !only || x.label.includes(only))) {
+  for (const c of cases.filter((x) => !only || only.split('|').some((o) => x.label.includes(o)))) {
     const probe = await app.inject({ method: 'GET', url: c.url, headers });
     if (probe.statusCode !== 200 && probe.statusCode !== 501) throw new Error(`${c.url}: ${probe.statusCode} ${probe.body.slice(0, 300)}`);
     const bareTimes = await timed(BARE_ROUNDS, 1, c.bare);
@@ -518,10 +531,16 @@ async function main() {
       continue;
     }
     const json = probe.json() as Record<string, unknown>;
-    const reportTimes = await timed(ROUNDS, 3, async () => {
-      if (c.fresh) await db.execute(sql`delete from report_stock_past`);
-      return get(c.url);
-    });
+    const reportTimes = await timed(
+      c.rounds ?? ROUNDS,
+      c.rounds ? 0 : 3,
+      () => get(c.url),
+      async () => {
+        if (c.fresh) await db.execute(sql`delete from report_stock_past`);
+        if (c.fresh === 'snapshots') await db.execute(sql`delete from report_stock_snapshots`);
+        if (c.fresh === 'day') await db.execute(sql`delete from report_stock_snapshots where day = ${new URL(c.url, 'http://x').searchParams.get('at')}`);
+      },
+    );
     const bare = await c.bare();
     const mine = c.totals(json);
     const diff = Object.keys(mine).filter((k) => mine[k] !== bare.totals[k]);

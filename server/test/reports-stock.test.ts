@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { rowsOf } from '../src/lib/sql';
 import { dayEnd, monthBefore, moscowToday } from '../src/modules/reports/period';
-import { stockSnapshots } from '../src/modules/reports/stock-past';
+import { fromBase, pastBase, stockSnapshots } from '../src/modules/reports/stock-past';
+import type { Ctx } from '../src/lib/ctx';
 import { splitByWarehouse } from '../src/modules/stock/valuation';
 import { authHeaders, buildTestApp, demoPhones, login, ok } from './helpers';
 import { addEmployee, demoLocations } from './location-fixtures';
@@ -319,15 +320,16 @@ describe('the stock report against the balances and the ledger', () => {
     expect((await call('GET', '/api/reports/stock?format=xlsx', undefined, viewer.token)).statusCode).toBe(403);
   });
   it('past days from snapshots: built on first use, read from before and after with the rows between, the same as from the ledger (a transfer on its way at the time too)', async () => {
-    const spacing = stockSnapshots.spacing;
+    const settings = { ...stockSnapshots };
+    const spacing = (n: number) => Object.assign(stockSnapshots, { spacing: n, totalsSpacing: n });
     const all = await warehousesOf(loc.map((l) => l._id));
     const one = await warehousesOf([loc[1]._id]);
-    // A transfer sent 12 days ago and received 6 days ago, written straight into the ledger and the balances.
+    // A transfer sent 12 days ago and received 4 days ago, written straight into the ledger and the balances.
     const [{ id: product, qty, value }] = await q<{ id: string; qty: number; value: string }>(sql`select b.product_id as id, b.qty, sp.value::text from stock_balances b
       join stock_pools sp on sp.product_id = b.product_id where b.warehouse_id = ${warehouse[0]} and b.qty >= 3 and sp.qty > 0 order by b.qty desc limit 1`);
     const moved = Math.floor((Number(value) * 3) / qty);
     const at = (day: string) => new Date(Date.parse(`${day}T12:00:00+03:00`)).toISOString();
-    for (const [day, wh, sign] of [[dayOf(-12), warehouse[0], -1], [dayOf(-12), null, 1], [dayOf(-6), null, -1], [dayOf(-6), warehouse[1], 1]] as const) {
+    for (const [day, wh, sign] of [[dayOf(-12), warehouse[0], -1], [dayOf(-12), null, 1], [dayOf(-4), null, -1], [dayOf(-4), warehouse[1], 1]] as const) {
       await app.db.execute(sql`insert into stock_movements (at, document_id, document_type, number, warehouse_id, product_id, qty, value)
         values (${at(day)}::timestamptz, gen_random_uuid(), 'transfer', 'ПЕ-TEST', ${wh}, ${product}, ${3 * sign}, ${moved * sign})`);
     }
@@ -339,17 +341,19 @@ describe('the stock report against the balances and the ledger', () => {
       ...(await Promise.all(variants.map((v) => report(`at=${day}&${v}&pageSize=200`)))),
       await report(`at=${day}&pageSize=200`, owner, 1),
     ];
-    const built = [dayOf(-30), dayOf(-20), dayOf(-9), dayOf(-3)];
-    const between = [dayOf(-8), dayOf(-10), dayOf(-21), dayOf(-2), dayOf(-1), dayOf(-25), dayOf(-50)];
+    const built = [dayOf(-30), dayOf(-20), dayOf(-10), dayOf(-3)];
+    // Read from the nearest snapshot: -5 from -3 and -13 from -10 across the transfer's rows (its product
+    // touched, in transit at -5), -8 and -11 next to -10 (in transit, untouched), and so on.
+    const between = [dayOf(-5), dayOf(-13), dayOf(-8), dayOf(-11), dayOf(-21), dayOf(-2), dayOf(-1), dayOf(-25), dayOf(-50)];
     try {
       // The reference: every day summed from the ledger's start (no snapshot).
-      stockSnapshots.spacing = Number.MAX_SAFE_INTEGER;
+      spacing(Number.MAX_SAFE_INTEGER);
       await app.db.execute(sql`delete from report_stock_snapshots`);
       await app.db.execute(sql`delete from report_stock_past`);
       const reference = new Map<string, StockReport[]>();
       for (const day of [...built, ...between]) reference.set(day, await readAll(day));
       // Spacing 0: every day asked gets its own snapshot, built from the nearest base.
-      stockSnapshots.spacing = 0;
+      spacing(0);
       await app.db.execute(sql`delete from report_stock_past`);
       for (const day of built) {
         await expectRecount(day, '&allLocations=true', all);
@@ -361,26 +365,34 @@ describe('the stock report against the balances and the ledger', () => {
       expect(kept).toEqual(expect.arrayContaining(built));
       // While the transfer was on its way, the snapshot's pool holds the units in transit outside every warehouse.
       const [pool] = await q<{ qty: number; wh_qty: number; value: string; wh_value: string }>(
-        sql`select qty, wh_qty, value::text, wh_value::text from report_stock_snapshot_pools where day = ${dayOf(-9)} and product_id = ${product}`,
+        sql`select qty, wh_qty, value::text, wh_value::text from report_stock_snapshot_pools where day = ${dayOf(-10)} and product_id = ${product}`,
       );
       expect(pool.qty - pool.wh_qty).toBe(3);
       expect(Number(pool.value) - Number(pool.wh_value)).toBeGreaterThan(0);
       // Any spacing: the days between are read from the nearest snapshot and the rows between, none built.
-      stockSnapshots.spacing = Number.MAX_SAFE_INTEGER;
+      spacing(Number.MAX_SAFE_INTEGER);
       await app.db.execute(sql`delete from report_stock_past`);
+      const ctx = { db: app.db } as Ctx;
+      const totals = async (day: string, slices: boolean) =>
+        (await q<{ qty: string; value: string }>(sql`with ${fromBase(day, (await pastBase(ctx, day, Number.MAX_SAFE_INTEGER))!, { warehouseIds: all, allWarehouses: true, productConds: [] }, slices)}
+          select sum(qty)::text as qty, sum(value)::text as value from matched`))[0];
       for (const day of between) {
         await expectRecount(day, '&allLocations=true', all);
         await expectRecount(day, '', one, 1);
         expect(await readAll(day)).toEqual(reference.get(day));
+        // The totals a month before split only the goods in transit; the same figures.
+        const r = reference.get(day)![0];
+        expect(await totals(day, false)).toEqual({ qty: String(r.qty), value: String(r.value) });
+        expect(await totals(day, true)).toEqual({ qty: String(r.qty), value: String(r.value) });
       }
       expect(await snapshots()).toEqual(kept);
       // A ledger row dated 15 days ago (a data load) drops the snapshots from that day on.
       await app.db.execute(sql`insert into stock_movements (at, document_id, document_type, number, warehouse_id, product_id, qty, value)
         values (${at(dayOf(-15))}::timestamptz, gen_random_uuid(), 'receipt', 'ПР-TEST', ${warehouse[0]}, ${product}, 0, 0)`);
       expect(await snapshots()).toEqual(kept.filter((d) => d < dayOf(-15)));
-      expect((await q<{ n: number }>(sql`select count(*)::int as n from report_stock_snapshot_shares where day >= ${dayOf(-15)}`))[0].n).toBe(0);
+      expect((await q<{ n: number }>(sql`select count(*)::int as n from report_stock_snapshot_pools where day >= ${dayOf(-15)}`))[0].n).toBe(0);
     } finally {
-      stockSnapshots.spacing = spacing;
+      Object.assign(stockSnapshots, settings);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cashboxes, locations } from '../location/schema';
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -75,7 +75,7 @@ export const reportStockPast = pgTable(
  * stock-past.ts): a past day is read from the nearest snapshot plus the few ledger rows between, never
  * replayed from today or the ledger's start. Written on first use, only where no snapshot (nor the
  * ledger's start) is within `snapshotSpacing` ledger rows, so they stay that many rows apart; dropped with
- * their pools and shares by the same trigger as `report_stock_past` when a row is written with an earlier
+ * their pools and totals by the same trigger as `report_stock_past` when a row is written with an earlier
  * moment (migration 0041).
  */
 export const reportStockSnapshots = pgTable('report_stock_snapshots', {
@@ -87,7 +87,9 @@ export const reportStockSnapshots = pgTable('report_stock_snapshots', {
 
 /**
  * Each product's pool at a snapshot's day: units (in transit too) and value, the units in warehouses and
- * their value (the pool less the transit's share), the last sale up to then. Goods with stock, or sold once.
+ * their value (the pool less the transit's share), the last sale up to then, and its buckets: the
+ * warehouses with its units (by id), their units and their shares of the pool (valuation.ts's split).
+ * Goods with stock, or sold once.
  */
 export const reportStockSnapshotPools = pgTable(
   'report_stock_snapshot_pools',
@@ -101,26 +103,14 @@ export const reportStockSnapshotPools = pgTable(
     whQty: integer('wh_qty').notNull(),
     whValue: money('wh_value'),
     lastSaleAt: timestamp('last_sale_at', { withTimezone: true, mode: 'string' }),
+    whIds: uuid('wh_ids').array().notNull(),
+    whQtys: integer('wh_qtys').array().notNull(),
+    whValues: bigint('wh_values', { mode: 'number' }).array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.productId] })],
 );
 
-/** Each warehouse's units of a product and their share of its pool (valuation.ts's split) at a snapshot's day. */
-export const reportStockSnapshotShares = pgTable(
-  'report_stock_snapshot_shares',
-  {
-    day: date('day', { mode: 'string' })
-      .notNull()
-      .references(() => reportStockSnapshots.day, { onDelete: 'cascade' }),
-    warehouseId: uuid('warehouse_id').notNull(),
-    productId: uuid('product_id').notNull(),
-    qty: integer('qty').notNull(),
-    value: money('value'),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.warehouseId, t.productId] }), index('report_stock_snapshot_shares_product_idx').on(t.day, t.productId)],
-);
-
-/** Σ of a snapshot's shares per warehouse (its slices by warehouse with nothing filtered). */
+/** Σ of a snapshot's buckets per warehouse (its slices by warehouse with nothing filtered). */
 export const reportStockSnapshotTotals = pgTable(
   'report_stock_snapshot_totals',
   {

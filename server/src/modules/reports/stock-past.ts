@@ -20,8 +20,12 @@ import { dayEnd } from './period';
  * current stock less the later rows, stock.ts `stockAt`).
  */
 
-/** Ledger rows between a past day and its base at most (tests lower it to build and read snapshots on the demo data). */
-export const stockSnapshots = { spacing: 25_000 };
+/**
+ * Ledger rows between a past day and its base at most: `spacing` for the report of the day (its rows and
+ * slices value every touched good again), `totalsSpacing` for the totals a month before (only the goods
+ * in transit are split). Tests change them to build and read snapshots on the demo data.
+ */
+export const stockSnapshots = { spacing: 2_000, totalsSpacing: 25_000 };
 
 /** What a past day is read from: a snapshot, nothing (before the ledger's start), or today's stock (only to build a snapshot). */
 export type Base = { kind: 'snapshot'; day: string } | { kind: 'empty' } | { kind: 'current' };
@@ -29,32 +33,24 @@ export type Base = { kind: 'snapshot'; day: string } | { kind: 'empty' } | { kin
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 const SOLD = sql`document_type in ('sale', 'repair_order') and qty < 0 and not cancellation`;
 
-/** The base's pools: product_id, qty, value, wh_qty, wh_value, last_sale_at. */
+/** The base's pools: product_id, qty, value, wh_qty, wh_value, last_sale_at and the buckets wh_ids, wh_qtys, wh_values. */
 function basePools(base: Base): SQL {
   switch (base.kind) {
     case 'snapshot':
-      return sql`select product_id, qty, value, wh_qty, wh_value, last_sale_at from report_stock_snapshot_pools where day = ${base.day}`;
+      return sql`select product_id, qty, value, wh_qty, wh_value, last_sale_at, wh_ids, wh_qtys, wh_values from report_stock_snapshot_pools where day = ${base.day}`;
     case 'empty':
-      return sql`select null::uuid as product_id, 0 as qty, 0::bigint as value, 0 as wh_qty, 0::bigint as wh_value, null::timestamptz as last_sale_at where false`;
+      return sql`select null::uuid as product_id, 0 as qty, 0::bigint as value, 0 as wh_qty, 0::bigint as wh_value, null::timestamptz as last_sale_at,
+        '{}'::uuid[] as wh_ids, '{}'::int[] as wh_qtys, '{}'::bigint[] as wh_values where false`;
     case 'current':
-      return sql`select sp.product_id, sp.qty, sp.value, coalesce(w.qty, 0)::int as wh_qty, coalesce(w.value, 0)::bigint as wh_value, sp.last_sale_at
-        from stock_pools sp left join (select product_id, sum(qty) as qty, sum(value) as value from cur group by 1) w on w.product_id = sp.product_id`;
+      return sql`select * from curp`;
   }
 }
 
-/** The base's shares per product × warehouse (units in a warehouse only): product_id, warehouse_id, qty, value. */
-function baseShares(base: Base): SQL {
-  switch (base.kind) {
-    case 'snapshot':
-      return sql`select product_id, warehouse_id, qty, value from report_stock_snapshot_shares where day = ${base.day}`;
-    case 'empty':
-      return sql`select null::uuid as product_id, null::uuid as warehouse_id, 0 as qty, 0::bigint as value where false`;
-    case 'current':
-      return sql`select product_id, warehouse_id, qty, value from cur`;
-  }
-}
+/** The base's buckets in warehouses, one row each: product_id, warehouse_id, qty, value. */
+const bucketsOf = (pools: SQL) =>
+  sql`select b.product_id, u.warehouse_id, u.qty, u.value from (${pools}) b cross join lateral unnest(b.wh_ids, b.wh_qtys, b.wh_values) as u(warehouse_id, qty, value)`;
 
-/** The base's Σ shares per warehouse: warehouse_id, qty, value. */
+/** The base's Σ buckets per warehouse: warehouse_id, qty, value. */
 function baseTotals(base: Base): SQL {
   switch (base.kind) {
     case 'snapshot':
@@ -83,11 +79,12 @@ export function poolShare(value: SQL, units: SQL, q: SQL) {
 
 /**
  * The CTEs of the stock at the end of `day` from `base`: `d` (the ledger rows between, per product ×
- * warehouse, signed), `t` (the goods they touch), `tp` (those goods' pools at the day, with the last sale)
- * and `tshares` (their buckets at the day, split; warehouse null: in transit). The current stock as a base
- * needs its shares first (`cur`: the view's, every product).
+ * warehouse, signed), `t` (the goods they touch), `tp` (those goods' pools at the day, with the units in
+ * transit, the last sale and the base's buckets) and `tshares` (their buckets at the day, split; warehouse
+ * null: in transit; only of the goods with units in transit unless `splitAll`). The current stock as a base
+ * needs its buckets first (`cur`: the view's, every product).
  */
-function touched(day: string, base: Base): SQL {
+function touched(day: string, base: Base, splitAll = true): SQL {
   const end = dayEnd(day).toISOString();
   const forward = momentOf(base) < dayEnd(day).getTime();
   const range =
@@ -107,33 +104,47 @@ function touched(day: string, base: Base): SQL {
         select max(m.at) from stock_movements m where m.product_id = t.product_id and m.at < ${end}::timestamptz
           and m.document_type in ('sale', 'repair_order') and m.qty < 0 and not m.cancellation) end`;
   const { part, rem } = poolShare(sql`tp.value`, sql`tp.qty`, sql`k.qty`);
-  return sql`${base.kind === 'current' ? sql`cur as materialized (select product_id, warehouse_id, qty, value from stock_balance_values where warehouse_id is not null and qty > 0),` : sql``}
+  const cur =
+    base.kind === 'current'
+      ? sql`cur as materialized (
+          select product_id, sum(qty) as qty, sum(value) as value, array_agg(warehouse_id order by warehouse_id) as ids,
+            array_agg(qty order by warehouse_id) as qtys, array_agg(value order by warehouse_id) as vals
+          from stock_balance_values where warehouse_id is not null and qty > 0 group by 1),
+        curp as materialized (
+          select sp.product_id, sp.qty, sp.value, coalesce(w.qty, 0)::int as wh_qty, coalesce(w.value, 0)::bigint as wh_value, sp.last_sale_at,
+            coalesce(w.ids, '{}') as wh_ids, coalesce(w.qtys, '{}') as wh_qtys, coalesce(w.vals, '{}') as wh_values
+          from stock_pools sp left join cur w on w.product_id = sp.product_id),`
+      : sql``;
+  return sql`${cur}
     d as materialized (
       select product_id, warehouse_id, ${sign}sum(qty)::bigint as qty, ${sign}sum(value)::bigint as value, max(at) filter (where ${SOLD}) as sold
       from stock_movements where ${range} group by 1, 2),
-    t as materialized (select product_id, sum(qty)::bigint as qty, sum(value)::bigint as value, max(sold) as sold from d group by 1),
+    t as materialized (
+      select product_id, sum(qty)::bigint as qty, sum(value)::bigint as value, coalesce(sum(qty) filter (where warehouse_id is null), 0)::bigint as transit, max(sold) as sold
+      from d group by 1),
     tp as materialized (
-      select t.product_id, (coalesce(b.qty, 0) + t.qty)::bigint as qty, (coalesce(b.value, 0) + t.value)::bigint as value, ${lastSale} as last_sale_at
+      select t.product_id, (coalesce(b.qty, 0) + t.qty)::bigint as qty, (coalesce(b.value, 0) + t.value)::bigint as value,
+        (coalesce(b.qty - b.wh_qty, 0) + t.transit)::bigint as transit, ${lastSale} as last_sale_at,
+        coalesce(b.wh_ids, '{}') as wh_ids, coalesce(b.wh_qtys, '{}') as wh_qtys, coalesce(b.wh_values, '{}') as wh_values
       from t left join (${basePools(base)}) b on b.product_id = t.product_id),
-    tb as materialized (
+    tk as materialized (
       select product_id, warehouse_id, sum(qty)::bigint as qty from (
-        select s.product_id, s.warehouse_id, s.qty::bigint as qty from (${baseShares(base)}) s where s.product_id in (select product_id from t)
+        select tp.product_id, u.warehouse_id, u.qty::bigint as qty from tp cross join lateral unnest(tp.wh_ids, tp.wh_qtys) as u(warehouse_id, qty)
+        ${splitAll ? sql`` : sql`where tp.transit <> 0`}
         union all
-        select product_id, warehouse_id, qty from d where warehouse_id is not null
-      ) x group by 1, 2 having sum(qty) <> 0),
-    tk as (
-      select product_id, warehouse_id, qty from tb
+        select product_id, warehouse_id, qty from d where warehouse_id is not null ${splitAll ? sql`` : sql`and product_id in (select product_id from tp where transit <> 0)`}
+      ) x group by 1, 2 having sum(qty) <> 0
       union all
-      select tp.product_id, null::uuid, (tp.qty - coalesce(w.qty, 0))::bigint from tp
-        left join (select product_id, sum(qty) as qty from tb group by 1) w on w.product_id = tp.product_id
-      where tp.qty - coalesce(w.qty, 0) <> 0),
+      select product_id, null::uuid, transit from tp where transit <> 0),
     tparts as materialized (
       select k.product_id, k.warehouse_id, k.qty, tp.value as pool_value, ${part} as part, ${rem} as rem from tk k join tp on tp.product_id = k.product_id),
-    tleft as (select product_id, max(pool_value) - sum(part) as n from tparts group by 1),
+    tleft as materialized (select product_id, max(pool_value) - sum(part) as n from tparts group by 1),
     tshares as materialized (
       select product_id, warehouse_id, qty, (part + case when rn <= n then 1 else 0 end)::bigint as value from (
         select pa.*, lo.n, row_number() over (partition by pa.product_id order by pa.rem desc, pa.warehouse_id nulls last) as rn
-        from tparts pa join tleft lo on lo.product_id = pa.product_id) x)`;
+        from tparts pa join tleft lo on lo.product_id = pa.product_id where lo.n > 0) x
+      union all
+      select pa.product_id, pa.warehouse_id, pa.qty, pa.part from tparts pa join tleft lo on lo.product_id = pa.product_id where lo.n = 0)`;
 }
 
 export interface PastFilters {
@@ -155,10 +166,10 @@ export function fromBase(day: string, base: Base, f: PastFilters, slices: boolea
   const notTouched = (col: SQL) => sql`not exists (select 1 from t where t.product_id = ${col})`;
   const untouched = f.allWarehouses
     ? sql`select b.product_id, b.wh_qty::int as qty, b.wh_value::bigint as value, b.last_sale_at from (${basePools(base)}) b where b.wh_qty > 0 and ${notTouched(sql`b.product_id`)}`
-    : sql`select s.product_id, s.qty::int, s.value, b.last_sale_at from (
-          select product_id, sum(qty)::int as qty, sum(value)::bigint as value from (${baseShares(base)}) x
-          where warehouse_id = any(${W}) and ${notTouched(sql`x.product_id`)} group by 1) s
-        join (${basePools(base)}) b on b.product_id = s.product_id`;
+    : sql`select b.product_id, s.qty::int, s.value, b.last_sale_at from (${basePools(base)}) b
+        cross join lateral (select sum(u.qty) as qty, sum(u.value) as value from unnest(b.wh_ids, b.wh_qtys, b.wh_values) as u(warehouse_id, qty, value)
+          where u.warehouse_id = any(${W})) s
+        where s.qty > 0 and ${notTouched(sql`b.product_id`)}`;
   const filtered = f.productConds.length > 0 || !!f.slowDays;
   const days = sql`(${day}::date - (g.last_sale_at at time zone 'Europe/Moscow')::date)`;
   const wslices = !slices
@@ -167,7 +178,7 @@ export function fromBase(day: string, base: Base, f: PastFilters, slices: boolea
       ? sql`,
     wslices as (
       select warehouse_id, sum(qty)::bigint as qty, sum(value)::bigint as value from (
-        select s.warehouse_id, s.qty, s.value from (${baseShares(base)}) s join matched m on m.id = s.product_id
+        select s.warehouse_id, s.qty, s.value from (${bucketsOf(basePools(base))}) s join matched m on m.id = s.product_id
         where s.warehouse_id = any(${W}) and ${notTouched(sql`s.product_id`)}
         union all
         select ts.warehouse_id, ts.qty, ts.value from tshares ts join matched m on m.id = ts.product_id where ts.warehouse_id = any(${W})
@@ -177,16 +188,21 @@ export function fromBase(day: string, base: Base, f: PastFilters, slices: boolea
       select warehouse_id, sum(qty)::bigint as qty, sum(value)::bigint as value from (
         select warehouse_id, qty, value from (${baseTotals(base)}) bt where warehouse_id = any(${W})
         union all
-        select s.warehouse_id, -s.qty, -s.value from (${baseShares(base)}) s where s.warehouse_id = any(${W}) and s.product_id in (select product_id from t)
+        select u.warehouse_id, -u.qty, -u.value from tp cross join lateral unnest(tp.wh_ids, tp.wh_qtys, tp.wh_values) as u(warehouse_id, qty, value)
+        where u.warehouse_id = any(${W})
         union all
         select warehouse_id, qty, value from tshares where warehouse_id = any(${W})
       ) x group by 1 having sum(qty) <> 0 or sum(value) <> 0)`;
-  return sql`${touched(day, base)},
+  // Every warehouse and no slices: a touched product with no units in transit is worth its whole pool there,
+  // so only those in transit are split.
+  const covered = f.allWarehouses && !slices;
+  return sql`${touched(day, base, !covered)},
     goods as (
       ${untouched}
       union all
       select ts.product_id, sum(ts.qty)::int, sum(ts.value)::bigint, tp.last_sale_at from tshares ts join tp on tp.product_id = ts.product_id
-      where ts.warehouse_id = any(${W}) group by ts.product_id, tp.last_sale_at having sum(ts.qty) > 0),
+      where ts.warehouse_id = any(${W}) group by ts.product_id, tp.last_sale_at having sum(ts.qty) > 0
+      ${covered ? sql`union all select product_id, qty::int, value, last_sale_at from tp where transit = 0 and qty > 0` : sql``}),
     matched as materialized (
       select p.id, p.name, p.search_name, p.sku, p.category_id, g.qty, g.value, g.last_sale_at, ${days} as days
       from goods g join products p on p.id = g.product_id
@@ -222,8 +238,7 @@ async function nearest(ctx: Ctx, day: string, bases: Base[], limit: number): Pro
  * snapshot of the day itself, built now from the nearest base (null when the day ended less than an hour
  * ago: the caller reads the current stock less the later rows).
  */
-export async function pastBase(ctx: Ctx, day: string): Promise<Base | null> {
-  const { spacing } = stockSnapshots;
+export async function pastBase(ctx: Ctx, day: string, spacing: number): Promise<Base | null> {
   const days = rowsOf<{ day: string }>(await ctx.db.execute(sql`select day::text from report_stock_snapshots order by day`)).map((r) => r.day);
   if (days.includes(day)) return { kind: 'snapshot', day };
   const before = days.filter((d) => d < day).at(-1);
@@ -237,13 +252,14 @@ export async function pastBase(ctx: Ctx, day: string): Promise<Base | null> {
 }
 
 /**
- * Writes the snapshot of `day` (its pools, shares and per-warehouse totals) from the nearest of the other
+ * Writes the snapshot of `day` (its pools with their buckets, and the per-warehouse totals) from the nearest of the other
  * snapshots, the ledger's start and the current stock, in one transaction under a lock (two first views
  * build it once).
  */
 async function buildSnapshot(ctx: Ctx, day: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
+    // Hash joins: the CTEs are estimated at a few hundred rows, and a nested loop over 100 000 goods never ends.
+    for (const setting of ['jit', 'enable_nestloop', 'enable_mergejoin']) await tx.execute(sql`select set_config(${setting}, 'off', true)`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('report_stock_snapshots'))`);
     const t = { ...ctx, db: tx } as Ctx;
     const days = rowsOf<{ day: string }>(await tx.execute(sql`select day::text from report_stock_snapshots order by day`)).map((r) => r.day);
@@ -256,25 +272,23 @@ async function buildSnapshot(ctx: Ctx, day: string): Promise<void> {
     const [n] = rowsOf<{ goods: number }>(
       await tx.execute(sql`with ${touched(day, base)},
         pools as (
-          insert into report_stock_snapshot_pools (day, product_id, qty, value, wh_qty, wh_value, last_sale_at)
-          select ${day}::date, b.product_id, b.qty, b.value, b.wh_qty, b.wh_value, b.last_sale_at from (${basePools(base)}) b
+          insert into report_stock_snapshot_pools (day, product_id, qty, value, wh_qty, wh_value, last_sale_at, wh_ids, wh_qtys, wh_values)
+          select ${day}::date, b.product_id, b.qty, b.value, b.wh_qty, b.wh_value, b.last_sale_at, b.wh_ids, b.wh_qtys, b.wh_values from (${basePools(base)}) b
           where (b.qty <> 0 or b.value <> 0 or b.last_sale_at is not null) and not exists (select 1 from t where t.product_id = b.product_id)
           union all
-          select ${day}::date, tp.product_id, tp.qty, tp.value, coalesce(w.qty, 0), coalesce(w.value, 0), tp.last_sale_at from tp
-            left join (select product_id, sum(qty) as qty, sum(value) as value from tshares where warehouse_id is not null group by 1) w on w.product_id = tp.product_id
+          select ${day}::date, tp.product_id, tp.qty, tp.value, coalesce(w.qty, 0), coalesce(w.value, 0), tp.last_sale_at,
+            coalesce(w.ids, '{}'), coalesce(w.qtys, '{}'), coalesce(w.vals, '{}')
+          from tp left join (
+            select product_id, sum(qty) as qty, sum(value) as value, array_agg(warehouse_id order by warehouse_id) as ids,
+              array_agg(qty order by warehouse_id) as qtys, array_agg(value order by warehouse_id) as vals
+            from tshares where warehouse_id is not null and qty > 0 group by 1
+          ) w on w.product_id = tp.product_id
           where tp.qty <> 0 or tp.value <> 0 or tp.last_sale_at is not null
-          returning 1),
-        shares as (
-          insert into report_stock_snapshot_shares (day, warehouse_id, product_id, qty, value)
-          select ${day}::date, s.warehouse_id, s.product_id, s.qty, s.value from (${baseShares(base)}) s
-          where s.qty > 0 and not exists (select 1 from t where t.product_id = s.product_id)
-          union all
-          select ${day}::date, warehouse_id, product_id, qty, value from tshares where warehouse_id is not null and qty > 0
           returning 1)
-        select (select count(*) from pools)::int as goods, (select count(*) from shares)::int as shares`),
+        select count(*)::int as goods from pools`),
     );
     await tx.execute(sql`insert into report_stock_snapshot_totals (day, warehouse_id, qty, value)
-      select day, warehouse_id, sum(qty), sum(value) from report_stock_snapshot_shares where day = ${day} group by 1, 2`);
+      select ${day}::date, s.warehouse_id, sum(s.qty), sum(s.value) from (${bucketsOf(basePools({ kind: 'snapshot', day }))}) s group by 2`);
     await tx.execute(sql`update report_stock_snapshots set goods = ${n.goods} where day = ${day}`);
   });
 }

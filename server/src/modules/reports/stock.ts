@@ -8,7 +8,7 @@ import { rowsOf } from '../../lib/sql';
 import { productMatches, searchTerms, type SearchTerms } from '../catalog/search';
 import { reportScope } from './access';
 import { dayEnd, monthBefore, moscowToday } from './period';
-import { fromBase, pastBase, poolShare, type PastFilters } from './stock-past';
+import { fromBase, pastBase, poolShare, stockSnapshots, type PastFilters } from './stock-past';
 import type { XlsxColumn } from './xlsx';
 
 /**
@@ -228,10 +228,13 @@ function fromPools(day: string, f: Filters, transit: TransitShare[], perWarehous
       union all
       select sp.product_id from stock_pools sp where sp.qty > 0 and (select v from most) and not exists (select 1 from matched m where m.id = sp.product_id)
     ),
+    -- Looked up per product (a lateral join kept as such by offset 0: the split goods are few when they are
+    -- the goods not matched, and the estimates of these CTEs would hash every balance).
     parts as materialized (
-      select b.product_id, b.warehouse_id, b.qty, sp.value as pool_value, ${part} as part, ${rem} as rem
-      from split_goods g join stock_balances b on b.product_id = g.id join stock_pools sp on sp.product_id = g.id
-      where b.qty > 0 ${notTransit(sql`g.id`)}
+      select s.* from split_goods g cross join lateral (
+        select b.product_id, b.warehouse_id, b.qty, sp.value as pool_value, ${part} as part, ${rem} as rem
+        from stock_balances b join stock_pools sp on sp.product_id = b.product_id
+        where b.product_id = g.id and b.qty > 0 ${notTransit(sql`g.id`)} offset 0) s
     ),
     leftover as (select product_id, max(pool_value) - sum(part) as n from parts group by 1),
     shares as (
@@ -284,7 +287,7 @@ async function pastTotals(ctx: Ctx, day: string, side: Side, f: Filters, allWare
     .digest('base64url');
   const kept = rowsOf<{ qty: string; value: string }>(await ctx.db.execute(sql`select qty::text, value::text from report_stock_past where day = ${day} and scope = ${scope}`))[0];
   if (kept) return kept;
-  const base = await pastBase(ctx, day);
+  const base = await pastBase(ctx, day, stockSnapshots.totalsSpacing);
   const goods = base ? fromBase(day, base, pastFilters(f, allWarehouses), false) : stockAt(day, side, f, false);
   const totals = rowsOf<{ qty: string; value: string }>(
     await withoutJit(ctx, sql`with ${goods} select coalesce(sum(qty), 0)::text as qty, coalesce(sum(value), 0)::text as value from matched`, true),
@@ -379,7 +382,7 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
     if (!everything) warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
   } else {
     // A past day from its nearest snapshot (stock-past.ts), or the current stock less the later rows.
-    const base = side === null ? null : await pastBase(ctx, at);
+    const base = side === null ? null : await pastBase(ctx, at, stockSnapshots.spacing);
     if (base) {
       goods = fromBase(at, base, pastFilters(filters, everyWarehouse), true);
       warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
@@ -394,9 +397,9 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
         (select coalesce(json_agg(json_build_object('key', s.category_id, 'qty', s.qty::text, 'value', s.value::text)), '[]')
           from (select category_id, sum(qty) as qty, sum(value) as value from matched group by 1) s) as by_category,
         (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'sku', x.sku, 'category', x.category, 'qty', x.qty, 'value', x.value::text,
-            'last_sale_at', x.last_sale_at, 'days', x.days) order by x.n), '[]')
-          from (select y.*, row_number() over (order by ${order}) as n from (select m.*, c.name as category from matched m left join categories c on c.id = m.category_id) y
-            order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) x) as page`, true),
+            'last_sale_at', x.last_sale_at, 'days', x.days) order by ${order}), '[]')
+          from (select m.*, c.name as category from (select * from matched order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) m
+            left join categories c on c.id = m.category_id) x) as page`, !allWarehouses),
     pastTotals(ctx, before, previousSide, filters, everyWarehouse),
   ]);
   const out = rowsOf<{ totals: TotalsRow; by_warehouse: SliceRow[]; by_category: SliceRow[]; page: PageRow[] }>(main)[0];
