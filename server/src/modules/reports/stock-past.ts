@@ -16,8 +16,8 @@ import { dayEnd } from './period';
  * within `stockSnapshots.spacing` ledger rows of it: so snapshots stay that many rows apart, and a day is
  * never more than that many rows from its base. It is built from the nearest of the other snapshots, the
  * ledger's start and the current stock, in one transaction under a lock, and only for a day that ended
- * more than an hour ago (a posting's rows carry its transaction's start; before that, the report reads the
- * current stock less the later rows, stock.ts `stockAt`).
+ * more than an hour ago (a posting's rows carry its transaction's start; before that, the report reads
+ * today's stock less the later rows).
  */
 
 /**
@@ -27,7 +27,7 @@ import { dayEnd } from './period';
  */
 export const stockSnapshots = { spacing: 2_000, totalsSpacing: 25_000 };
 
-/** What a past day is read from: a snapshot, nothing (before the ledger's start), or today's stock (only to build a snapshot). */
+/** What a past day is read from: a snapshot, nothing (the ledger's start), or today's stock (to build a snapshot, or within an hour of the day's end). */
 export type Base = { kind: 'snapshot'; day: string } | { kind: 'empty' } | { kind: 'current' };
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
@@ -235,10 +235,10 @@ async function nearest(ctx: Ctx, day: string, bases: Base[], limit: number): Pro
 
 /**
  * The base to read a past day from: a snapshot or the ledger's start within `spacing` rows of it, else a
- * snapshot of the day itself, built now from the nearest base (null when the day ended less than an hour
- * ago: the caller reads the current stock less the later rows).
+ * snapshot of the day itself, built now from the nearest base; today's stock less the later rows when the
+ * day ended less than an hour ago (a posting begun before its end may still commit).
  */
-export async function pastBase(ctx: Ctx, day: string, spacing: number): Promise<Base | null> {
+export async function pastBase(ctx: Ctx, day: string, spacing: number): Promise<Base> {
   const days = rowsOf<{ day: string }>(await ctx.db.execute(sql`select day::text from report_stock_snapshots order by day`)).map((r) => r.day);
   if (days.includes(day)) return { kind: 'snapshot', day };
   const before = days.filter((d) => d < day).at(-1);
@@ -246,7 +246,7 @@ export async function pastBase(ctx: Ctx, day: string, spacing: number): Promise<
   const near: Base[] = [{ kind: 'empty' }, ...[before, after].filter((d): d is string => !!d).map((d) => ({ kind: 'snapshot' as const, day: d }))];
   const found = await nearest(ctx, day, near, spacing + 1);
   if (found.rows <= spacing) return found.base;
-  if (dayEnd(day).getTime() > Date.now() - 3_600_000) return null;
+  if (dayEnd(day).getTime() > Date.now() - 3_600_000) return { kind: 'current' };
   await buildSnapshot(ctx, day);
   return { kind: 'snapshot', day };
 }

@@ -16,10 +16,9 @@ import type { XlsxColumn } from './xlsx';
  * report's warehouses, valued at cost the way the balances page values them (the company pool's value
  * split over every warehouse and the goods in transit by quantity, largest remainder, ties in warehouse id
  * order, transit last: valuation.ts `warehouseValues`, the view `stock_balance_values`), with the last sale
- * of each (the slow movers). Today reads the balances and the pools; a past day is rebuilt from the stock
- * ledger: the rows after it taken off the balances and pools, or the rows before it summed, whichever side
- * is shorter. One statement answers the totals, the slices by warehouse and by category and the page; a
- * second one, at the same time on another connection, the totals a month before.
+ * of each (the slow movers). Today reads the balances and the pools; a past day its nearest snapshot and
+ * the ledger rows between (stock-past.ts). One statement answers the totals, the slices by warehouse and by
+ * category and the page; a second one, at the same time on another connection, the totals a month before.
  */
 
 type Query = z.output<typeof stockReportQuerySchema>;
@@ -34,9 +33,6 @@ interface Filters {
   terms?: SearchTerms;
   slowDays?: number;
 }
-
-/** How a past day is rebuilt: current state minus the later rows, or the earlier rows summed; null: today. */
-type Side = 'later' | 'earlier' | null;
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
@@ -56,8 +52,16 @@ export function withoutJit(ctx: Ctx, query: SQL, hashJoins = false) {
   });
 }
 
+/** The goods' own filters: a category (a top-level one with its sub-categories) and the catalogue's search. */
+function productConds(f: Filters): SQL[] {
+  const conds: SQL[] = [];
+  if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
+  if (f.terms) conds.push(productMatches(sql`p`, f.terms));
+  return conds;
+}
+
 /**
- * The CTEs of the goods in stock at the end of `day`: `shares` (each matching product's units and value in
+ * The CTEs of the goods in stock today in some warehouses (`day`, today, for the days without a sale): `shares` (each matching product's units and value in
  * each chosen warehouse), `rows` (per product: units, value, last sale, days without one) and `matched`
  * (`rows` through the slow movers' filter).
  *
@@ -68,65 +72,21 @@ export function withoutJit(ctx: Ctx, query: SQL, hashJoins = false) {
  * (`perWarehouse`, the slices), without reading its other balances; a product with no kopeck left over
  * (every remainder zero, as when all its units cost the same) needs no ranking; only the rest are ranked.
  */
-/** The goods' own filters: a category (a top-level one with its sub-categories) and the catalogue's search. */
-function productConds(f: Filters): SQL[] {
-  const conds: SQL[] = [];
-  if (f.categoryId) conds.push(sql`(p.category_id = ${f.categoryId} or p.category_id in (select id from categories where parent_id = ${f.categoryId}))`);
-  if (f.terms) conds.push(productMatches(sql`p`, f.terms));
-  return conds;
-}
-
-function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQL {
-  const end = dayEnd(day).toISOString();
+function stockToday(day: string, f: Filters, perWarehouse: boolean): SQL {
   const W = uuids(f.warehouseIds);
   const conds: SQL[] = [sql`true`, ...productConds(f)];
   if (f.only) conds.push(sql`p.id = any(${uuids(f.only)})`);
   const onlyRows = f.only ? sql` and product_id = any(${uuids(f.only)})` : sql``;
-  // The ledger's rows on the side read, per product × warehouse (null: in transit or a revaluation).
-  const mv = side
-    ? sql`mv as materialized (
-        select product_id, warehouse_id, sum(qty)::bigint as qty, sum(value)::bigint as value from stock_movements
-        where ${side === 'later' ? sql`at >= ${end}::timestamptz` : sql`at < ${end}::timestamptz`}${onlyRows}
-        group by 1, 2),`
-    : sql``;
-  // Stock at the day's end in the chosen warehouses.
-  const wq =
-    side === 'earlier'
-      ? sql`select product_id, warehouse_id, qty from mv where warehouse_id = any(${W})`
-      : sql`select product_id, warehouse_id, qty from stock_balances where warehouse_id = any(${W})${onlyRows}
-          ${side === 'later' ? sql`union all select product_id, warehouse_id, -qty from mv where warehouse_id = any(${W})` : sql``}`;
-  // The last sale up to the day's end: the pool keeps the last one; when that is later than the day, the
-  // last one before it (one probe of the partial index stock_movements_sale_out_idx).
-  const lastSale = side
-    ? sql`case when sp.last_sale_at is null or sp.last_sale_at < ${end}::timestamptz then sp.last_sale_at else (
-        select max(m.at) from stock_movements m
-        where m.product_id = sp.product_id and m.at < ${end}::timestamptz
-          and m.document_type in ('sale', 'repair_order') and m.qty < 0 and not m.cancellation) end`
-    : sql`sp.last_sale_at`;
-  // Each product's pool at the day's end.
-  const pool =
-    side === 'earlier'
-      ? sql`select x.product_id, x.qty, x.value, ${lastSale} as last_sale_at
-          from (select mv.product_id, sum(mv.qty)::bigint as qty, sum(mv.value)::bigint as value from mv join prod on prod.id = mv.product_id group by 1) x
-          left join stock_pools sp on sp.product_id = x.product_id`
-      : side === 'later'
-        ? sql`select sp.product_id, (sp.qty - coalesce(l.qty, 0))::bigint as qty, (sp.value - coalesce(l.value, 0))::bigint as value, ${lastSale} as last_sale_at
-            from prod join stock_pools sp on sp.product_id = prod.id
-            left join (select mv.product_id, sum(mv.qty) as qty, sum(mv.value) as value from mv join prod on prod.id = mv.product_id group by 1) l on l.product_id = sp.product_id`
-        : sql`select sp.product_id, sp.qty::bigint as qty, sp.value, sp.last_sale_at from prod join stock_pools sp on sp.product_id = prod.id`;
+  // Stock in the chosen warehouses.
+  const wq = sql`select product_id, warehouse_id, qty from stock_balances where warehouse_id = any(${W})${onlyRows}`;
+  // Each product's pool.
+  const pool = sql`select sp.product_id, sp.qty::bigint as qty, sp.value, sp.last_sale_at from prod join stock_pools sp on sp.product_id = prod.id`;
   // The other warehouses' stock of the products not wholly in the chosen ones.
-  const other =
-    side === 'earlier'
-      ? sql`select mv.product_id, mv.warehouse_id, mv.qty from mv join open on open.product_id = mv.product_id
-          where mv.warehouse_id is not null and mv.warehouse_id <> all(${W}) and mv.qty > 0`
-      : sql`select product_id, warehouse_id, sum(qty)::bigint as qty from (
-            select b.product_id, b.warehouse_id, b.qty::bigint as qty from open
-              cross join lateral (select x.product_id, x.warehouse_id, x.qty from stock_balances x where x.product_id = open.product_id and x.warehouse_id <> all(${W})) b
-            ${side === 'later' ? sql`union all select mv.product_id, mv.warehouse_id, -mv.qty from mv join open on open.product_id = mv.product_id where mv.warehouse_id is not null and mv.warehouse_id <> all(${W})` : sql``}
-          ) y group by 1, 2 having sum(qty) > 0`;
+  const other = sql`select b.product_id, b.warehouse_id, b.qty::bigint as qty from open
+    cross join lateral (select x.product_id, x.warehouse_id, x.qty from stock_balances x where x.product_id = open.product_id and x.warehouse_id <> all(${W}) and x.qty > 0) b`;
   const part = (q: SQL) => poolShare(sql`pool.value`, sql`pool.qty`, q).part;
   const rem = (q: SQL) => poolShare(sql`pool.value`, sql`pool.qty`, q).rem;
-  return sql`${mv}
+  return sql`
     wq as materialized (select product_id, warehouse_id, sum(qty)::bigint as qty from (${wq}) x group by 1, 2 having sum(qty) > 0),
     wsum as materialized (select product_id, sum(qty)::bigint as qty from wq group by 1),
     prod as materialized (
@@ -204,11 +164,11 @@ function stockAt(day: string, side: Side, f: Filters, perWarehouse: boolean): SQ
 
 /**
  * Today in every warehouse of the company (the owner's all-shops report), the CTEs `matched` and `shares`
- * of `stockAt` read from the pools: a product not in transit has all its pool's units in the warehouses,
+ * of `stockToday` read from the pools: a product not in transit has all its pool's units in the warehouses,
  * so it is worth its whole pool there, and its balances are read only when per-warehouse values are
  * wanted, split here the same way (floor shares, the kopecks left over to the largest remainders, ties in
  * warehouse id order). The goods in transit (the lines of transfers on their way, a handful) come already
- * split by `stockAt` (`transit`, per product × warehouse). Today's last sale is the pool's.
+ * split by `stockToday` (`transit`, per product × warehouse). Today's last sale is the pool's.
  */
 function fromPools(day: string, f: Filters, transit: TransitShare[], perWarehouse: boolean): SQL {
   const conds: SQL[] = [sql`sp.qty > 0`, ...productConds(f)];
@@ -281,14 +241,14 @@ type TransitShare = { product_id: string; warehouse_id: string; qty: number; val
  * load) drops the kept days from its own on (trigger, migration 0039). A day is kept from an hour after its
  * end: a posting's rows carry its transaction's start, so one begun before midnight may commit after it.
  */
-async function pastTotals(ctx: Ctx, day: string, side: Side, f: Filters, allWarehouses: boolean): Promise<{ qty: string; value: string }> {
+async function pastTotals(ctx: Ctx, day: string, f: Filters, allWarehouses: boolean): Promise<{ qty: string; value: string }> {
   const scope = createHash('sha256')
     .update(JSON.stringify([[...f.warehouseIds].sort(), f.categoryId ?? null, f.terms ?? null, f.slowDays ?? null]))
     .digest('base64url');
   const kept = rowsOf<{ qty: string; value: string }>(await ctx.db.execute(sql`select qty::text, value::text from report_stock_past where day = ${day} and scope = ${scope}`))[0];
   if (kept) return kept;
   const base = await pastBase(ctx, day, stockSnapshots.totalsSpacing);
-  const goods = base ? fromBase(day, base, pastFilters(f, allWarehouses), false) : stockAt(day, side, f, false);
+  const goods = fromBase(day, base, pastFilters(f, allWarehouses), false);
   const totals = rowsOf<{ qty: string; value: string }>(
     await withoutJit(ctx, sql`with ${goods} select coalesce(sum(qty), 0)::text as qty, coalesce(sum(value), 0)::text as value from matched`, true),
   )[0];
@@ -319,14 +279,6 @@ function orderOf(sort: Query['sort'], seesCost: boolean): SQL {
   }
 }
 
-/** Past days: the shorter side of the ledger, judged by time (its first row to the day's end, or from there to now). */
-function sideFor(day: string, today: string, first: Date | null): Side {
-  if (day >= today) return null;
-  if (!first) return 'later';
-  const end = dayEnd(day).getTime();
-  return Date.now() - end <= end - first.getTime() ? 'later' : 'earlier';
-}
-
 type TotalsRow = { n: number; qty: string; value: string };
 type SliceRow = { key: string | null; qty: string; value: string };
 type PageRow = { id: string; name: string; sku: string | null; category: string | null; qty: number; value: string; last_sale_at: string | null; days: number | null };
@@ -347,21 +299,18 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
     terms: query.search ? searchTerms(query.search) : undefined,
     slowDays: query.slowDays,
   };
-  // The previous month is always a past day.
-  const first = rowsOf<{ first: string | Date | null }>(await ctx.db.execute(sql`select min(at) as first from stock_movements`))[0]?.first;
-  const firstAt = first ? new Date(first) : null;
-  const [side, previousSide] = [sideFor(at, today, firstAt), sideFor(before, today, firstAt)];
+  const past = at < today;
   const order = orderOf(query.sort, seesCost);
   // Today with nothing filtered, the slices by warehouse are the engine's running totals (stock_totals, the
   // balances page's own figures); otherwise they are summed from each matching product's shares.
-  const everything = side === null && !filters.categoryId && !filters.terms && !filters.slowDays;
+  const everything = !past && !filters.categoryId && !filters.terms && !filters.slowDays;
   let warehouseSlices = everything
     ? sql`select warehouse_id, sum(qty) as qty, sum(value) as value from stock_totals where warehouse_id = any(${uuids(filters.warehouseIds)})
         group by 1 having sum(qty) <> 0 or sum(value) <> 0`
     : sql`select sh.warehouse_id, sum(sh.qty) as qty, sum(sh.value) as value from shares sh join matched m on m.id = sh.product_id group by 1`;
   // Every warehouse of the company chosen (none left out has stock): today's goods are read from the pools.
   const allWarehouses =
-    side === null &&
+    !past &&
     !rowsOf<{ any: boolean }>(
       await ctx.db.execute(sql`select exists (select 1 from stock_balances b where b.qty > 0
         and b.warehouse_id in (select w.id from warehouses w where w.id <> all(${uuids(filters.warehouseIds)}))) as any`),
@@ -376,18 +325,15 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
       await ctx.db.execute(sql`select distinct l.product_id as id from stock_documents d join stock_document_lines l on l.document_id = d.id where d.status = 'in_transit'`),
     ).map((r) => r.id);
     const transit = inTransit.length
-      ? rowsOf<TransitShare>(await withoutJit(ctx, sql`with ${stockAt(at, null, { warehouseIds: filters.warehouseIds, only: inTransit }, true)} select product_id, warehouse_id, qty, value::text from shares`))
+      ? rowsOf<TransitShare>(await withoutJit(ctx, sql`with ${stockToday(at, { warehouseIds: filters.warehouseIds, only: inTransit }, true)} select product_id, warehouse_id, qty, value::text from shares`))
       : [];
     goods = fromPools(at, filters, transit, !everything);
     if (!everything) warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
-  } else {
-    // A past day from its nearest snapshot (stock-past.ts), or the current stock less the later rows.
-    const base = side === null ? null : await pastBase(ctx, at, stockSnapshots.spacing);
-    if (base) {
-      goods = fromBase(at, base, pastFilters(filters, everyWarehouse), true);
-      warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
-    } else goods = stockAt(at, side, filters, !everything);
-  }
+  } else if (past) {
+    // A past day from its nearest snapshot (stock-past.ts).
+    goods = fromBase(at, await pastBase(ctx, at, stockSnapshots.spacing), pastFilters(filters, everyWarehouse), true);
+    warehouseSlices = sql`select warehouse_id, qty, value from wslices`;
+  } else goods = stockToday(at, filters, !everything);
   const [main, prev] = await Promise.all([
     withoutJit(ctx, sql`with ${goods}
       select
@@ -400,7 +346,7 @@ export async function stockReport(ctx: Ctx, query: Query): Promise<StockReport> 
             'last_sale_at', x.last_sale_at, 'days', x.days) order by ${order}), '[]')
           from (select m.*, c.name as category from (select * from matched order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) m
             left join categories c on c.id = m.category_id) x) as page`, !allWarehouses),
-    pastTotals(ctx, before, previousSide, filters, everyWarehouse),
+    pastTotals(ctx, before, filters, everyWarehouse),
   ]);
   const out = rowsOf<{ totals: TotalsRow; by_warehouse: SliceRow[]; by_category: SliceRow[]; page: PageRow[] }>(main)[0];
   const money = (v: string | number) => (seesCost ? Number(v) : null);
