@@ -252,9 +252,9 @@ export async function pastBase(ctx: Ctx, day: string, spacing: number): Promise<
 }
 
 /**
- * Writes the snapshot of `day` (its pools with their buckets, and the per-warehouse totals) from the nearest of the other
- * snapshots, the ledger's start and the current stock, in one transaction under a lock (two first views
- * build it once).
+ * Writes the snapshot of `day` (its pools with their buckets, and the per-warehouse totals) from the
+ * nearest of the other snapshots, the ledger's start and the current stock, in one transaction under a
+ * lock (two first views build it once).
  */
 async function buildSnapshot(ctx: Ctx, day: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {

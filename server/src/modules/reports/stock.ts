@@ -61,9 +61,9 @@ function productConds(f: Filters): SQL[] {
 }
 
 /**
- * The CTEs of the goods in stock today in some warehouses (`day`, today, for the days without a sale): `shares` (each matching product's units and value in
- * each chosen warehouse), `rows` (per product: units, value, last sale, days without one) and `matched`
- * (`rows` through the slow movers' filter).
+ * The CTEs of the goods in stock today in some warehouses (`day`: today, for the days without a sale):
+ * `shares` (each matching product's units and value in each chosen warehouse), `rows` (per product: units,
+ * value, last sale, days without one) and `matched` (`rows` through the slow movers' filter).
  *
  * The value is the view's split (0008): floor(V·q / Q) per bucket, the kopecks left over to the largest
  * remainders (ties in warehouse id order, transit last). Only what it needs is computed: a product whose
