@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { reportMessages, stockReportSchema, type Location, type StockReport } from '@repo/contracts';
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
+import { recountStockTotals } from '../bench/scale';
 import { rowsOf } from '../src/lib/sql';
 import { dayEnd, monthBefore, moscowToday } from '../src/modules/reports/period';
 import { fromBase, pastBase, stockSnapshots } from '../src/modules/reports/stock-past';
@@ -336,10 +337,8 @@ describe('the stock report against the balances and the ledger', () => {
     await app.db.execute(sql`update stock_balances set qty = qty - 3 where warehouse_id = ${warehouse[0]} and product_id = ${product}`);
     await app.db.execute(sql`insert into stock_balances (warehouse_id, product_id, qty) values (${warehouse[1]}, ${product}, 3)
       on conflict (warehouse_id, product_id) do update set qty = stock_balances.qty + 3`);
-    // And the running totals per warehouse, as the engine keeps them with a posting (bench/scale.ts's recount).
-    await app.db.execute(sql`delete from stock_totals`);
-    await app.db.execute(sql`insert into stock_totals (warehouse_id, shard, rows, qty, value)
-      select warehouse_id, 0, count(*) filter (where qty > 0), sum(qty), sum(value) from stock_balance_values where warehouse_id is not null group by warehouse_id`);
+    // And the running totals per warehouse, as the engine keeps them with a posting.
+    await recountStockTotals(app.db);
     const variants = ['allLocations=true', 'allLocations=true&slowDays=30&sort=daysWithoutSale', `allLocations=true&categoryId=${(await q<{ id: string }>(sql`select category_id as id from products where id = ${product}`))[0].id}`];
     const readAll = async (day: string) => [
       ...(await Promise.all(variants.map((v) => report(`at=${day}&${v}&pageSize=200`)))),

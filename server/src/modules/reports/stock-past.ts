@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../lib/ctx';
 import { rowsOf } from '../../lib/sql';
 import { dayEnd } from './period';
+import { leftoverOf, poolShare, splitShares } from './stock-split';
 
 /**
  * The stock report at the end of a past Moscow day from a snapshot (server/docs/reports.md «Stock»): the
@@ -68,16 +69,6 @@ function momentOf(base: Base): number {
 }
 
 /**
- * A bucket's floor share floor(V·q / Q) of a pool (value V, units Q) and its remainder, in bigint while V·q
- * surely fits (numeric beyond); 0 of an empty pool.
- */
-export function poolShare(value: SQL, units: SQL, q: SQL) {
-  const op = (infix: string, fn: string) =>
-    sql`case when ${units} <= 0 then 0 when ${value} < 2147483648 and ${q} < 2147483648 then (${value} * ${q}) ${sql.raw(infix)} ${units} else ${sql.raw(fn)}(${value}::numeric * ${q}, ${units})::bigint end`;
-  return { part: op('/', 'div'), rem: op('%', 'mod') };
-}
-
-/**
  * The CTEs of the stock at the end of `day` from `base`: `d` (the ledger rows between, per product ×
  * warehouse, signed), `t` (the goods they touch), `tp` (those goods' pools at the day, with the units in
  * transit, the last sale and the base's buckets) and `tshares` (their buckets at the day, split; warehouse
@@ -138,13 +129,8 @@ function touched(day: string, base: Base, splitAll = true): SQL {
       select product_id, null::uuid, transit from tp where transit <> 0),
     tparts as materialized (
       select k.product_id, k.warehouse_id, k.qty, tp.value as pool_value, ${part} as part, ${rem} as rem from tk k join tp on tp.product_id = k.product_id),
-    tleft as materialized (select product_id, max(pool_value) - sum(part) as n from tparts group by 1),
-    tshares as materialized (
-      select product_id, warehouse_id, qty, (part + case when rn <= n then 1 else 0 end)::bigint as value from (
-        select pa.*, lo.n, row_number() over (partition by pa.product_id order by pa.rem desc, pa.warehouse_id nulls last) as rn
-        from tparts pa join tleft lo on lo.product_id = pa.product_id where lo.n > 0) x
-      union all
-      select pa.product_id, pa.warehouse_id, pa.qty, pa.part from tparts pa join tleft lo on lo.product_id = pa.product_id where lo.n = 0)`;
+    tleft as materialized (${leftoverOf('tparts')}),
+    tshares as materialized (${splitShares('tparts', 'tleft')})`;
 }
 
 export interface PastFilters {
@@ -238,12 +224,16 @@ async function nearest(ctx: Ctx, day: string, bases: Base[], limit: number): Pro
  * snapshot of the day itself, built now from the nearest base; today's stock less the later rows when the
  * day ended less than an hour ago (a posting begun before its end may still commit).
  */
+/** The snapshot of `day` itself, or the ledger's start and the snapshots just before and after it. */
+async function neighbours(db: Ctx['db'], day: string): Promise<{ own: boolean; near: Base[] }> {
+  const days = rowsOf<{ day: string }>(await db.execute(sql`select day::text from report_stock_snapshots order by day`)).map((r) => r.day);
+  const around = [days.filter((d) => d < day).at(-1), days.find((d) => d > day)].filter((d): d is string => !!d);
+  return { own: days.includes(day), near: [{ kind: 'empty' }, ...around.map((d) => ({ kind: 'snapshot' as const, day: d }))] };
+}
+
 export async function pastBase(ctx: Ctx, day: string, spacing: number): Promise<Base> {
-  const days = rowsOf<{ day: string }>(await ctx.db.execute(sql`select day::text from report_stock_snapshots order by day`)).map((r) => r.day);
-  if (days.includes(day)) return { kind: 'snapshot', day };
-  const before = days.filter((d) => d < day).at(-1);
-  const after = days.find((d) => d > day);
-  const near: Base[] = [{ kind: 'empty' }, ...[before, after].filter((d): d is string => !!d).map((d) => ({ kind: 'snapshot' as const, day: d }))];
+  const { own, near } = await neighbours(ctx.db, day);
+  if (own) return { kind: 'snapshot', day };
   const found = await nearest(ctx, day, near, spacing + 1);
   if (found.rows <= spacing) return found.base;
   if (dayEnd(day).getTime() > Date.now() - 3_600_000) return { kind: 'current' };
@@ -262,12 +252,9 @@ async function buildSnapshot(ctx: Ctx, day: string): Promise<void> {
     for (const setting of ['jit', 'enable_nestloop', 'enable_mergejoin']) await tx.execute(sql`select set_config(${setting}, 'off', true)`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('report_stock_snapshots'))`);
     const t = { ...ctx, db: tx } as Ctx;
-    const days = rowsOf<{ day: string }>(await tx.execute(sql`select day::text from report_stock_snapshots order by day`)).map((r) => r.day);
-    if (days.includes(day)) return;
-    const before = days.filter((d) => d < day).at(-1);
-    const after = days.find((d) => d > day);
-    const bases: Base[] = [{ kind: 'empty' }, { kind: 'current' }, ...[before, after].filter((d): d is string => !!d).map((d) => ({ kind: 'snapshot' as const, day: d }))];
-    const { base } = await nearest(t, day, bases, Number.MAX_SAFE_INTEGER);
+    const { own, near } = await neighbours(tx, day);
+    if (own) return;
+    const { base } = await nearest(t, day, [...near, { kind: 'current' }], Number.MAX_SAFE_INTEGER);
     await tx.execute(sql`insert into report_stock_snapshots (day, goods) values (${day}, 0)`);
     const [n] = rowsOf<{ goods: number }>(
       await tx.execute(sql`with ${touched(day, base)},

@@ -8,7 +8,8 @@ import { rowsOf } from '../../lib/sql';
 import { productMatches, searchTerms, type SearchTerms } from '../catalog/search';
 import { reportScope } from './access';
 import { dayEnd, monthBefore, moscowToday } from './period';
-import { fromBase, pastBase, poolShare, stockSnapshots, type PastFilters } from './stock-past';
+import { fromBase, pastBase, stockSnapshots, type PastFilters } from './stock-past';
+import { leftoverOf, poolShare, splitShares } from './stock-split';
 import type { XlsxColumn } from './xlsx';
 
 /**
@@ -128,15 +129,9 @@ function stockToday(day: string, f: Filters, perWarehouse: boolean): SQL {
       select k.product_id, k.warehouse_id, k.qty, k.mine, pool.value as pool_value, ${part(sql`k.qty`)} as part, ${rem(sql`k.qty`)} as rem
       from buckets k join pool on pool.product_id = k.product_id
     ),
-    leftover as (select product_id, max(pool_value) - sum(part) as n from parts group by 1),
-    ranked as (
-      select pa.*, lo.n as leftover, row_number() over (partition by pa.product_id order by pa.rem desc, pa.warehouse_id nulls last) as rn
-      from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n > 0
-    ),
+    leftover as (${leftoverOf('parts')}),
     shares as materialized (
-      select product_id, warehouse_id, qty::int as qty, (part + case when rn <= leftover then 1 else 0 end)::bigint as value from ranked where mine
-      union all
-      select pa.product_id, pa.warehouse_id, pa.qty::int, pa.part from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n = 0 and pa.mine
+      ${splitShares('parts', 'leftover', true)}
       union all
       select w.product_id, w.warehouse_id, w.qty::int, w.part from wpart w join kind on kind.product_id = w.product_id
       where kind.k = 'exact' ${perWarehouse ? sql`` : sql`and false`}
@@ -196,13 +191,9 @@ function fromPools(day: string, f: Filters, transit: TransitShare[], perWarehous
         from stock_balances b join stock_pools sp on sp.product_id = b.product_id
         where b.product_id = g.id and b.qty > 0 ${notTransit(sql`g.id`)} offset 0) s
     ),
-    leftover as (select product_id, max(pool_value) - sum(part) as n from parts group by 1),
+    leftover as (${leftoverOf('parts')}),
     shares as (
-      select product_id, warehouse_id, qty::int as qty, (part + case when rn <= n then 1 else 0 end)::bigint as value from (
-        select pa.*, lo.n, row_number() over (partition by pa.product_id order by pa.rem desc, pa.warehouse_id) as rn
-        from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n > 0) x
-      union all
-      select pa.product_id, pa.warehouse_id, pa.qty::int, pa.part from parts pa join leftover lo on lo.product_id = pa.product_id where lo.n = 0
+      ${splitShares('parts', 'leftover')}
       union all
       select t.product_id, t.warehouse_id, t.qty, t.value from tshares t join split_goods g on g.id = t.product_id
     ),
